@@ -1,0 +1,19 @@
+//! Generated types of Quire's gRPC APIs and Kafka events, from the `.proto` files beside
+//! this crate. Hand-written code never goes here: change the `.proto` instead.
+#![forbid(unsafe_code)]
+#![allow(clippy::all, clippy::pedantic)]
+
+pub mod auth {
+    pub mod v1 {
+        tonic::include_proto!("quire.auth.v1");
+    }
+}
+
+pub mod events {
+    pub mod v1 {
+        tonic::include_proto!("quire.events.v1");
+    }
+}
+
+/// Encoded `FileDescriptorSet` of every Quire proto, for gRPC reflection.
+pub const FILE_DESCRIPTOR_SET: &[u8] = tonic::include_file_descriptor_set!("quire_descriptor");

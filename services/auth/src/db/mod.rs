@@ -1,0 +1,12 @@
+//! The `auth` schema: generated table definitions and one model file per table.
+
+pub mod email_verification;
+pub mod invite_code;
+pub mod refresh_token;
+pub mod schema;
+pub mod user;
+pub mod user_role;
+
+use diesel_migrations::{EmbeddedMigrations, embed_migrations};
+
+pub const MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations");

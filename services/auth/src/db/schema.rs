@@ -1,0 +1,70 @@
+// @generated automatically by Diesel CLI.
+
+diesel::table! {
+    email_verifications (email) {
+        email -> Text,
+        code_hash -> Text,
+        expires_at -> Timestamptz,
+        attempts -> Int4,
+        sent_at -> Timestamptz,
+        sends_in_window -> Int4,
+        window_started_at -> Timestamptz,
+        verified_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
+    invite_codes (code) {
+        code -> Text,
+        owner_id -> Uuid,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    refresh_tokens (id) {
+        id -> Uuid,
+        user_id -> Uuid,
+        family_id -> Uuid,
+        token_hash -> Text,
+        expires_at -> Timestamptz,
+        created_at -> Timestamptz,
+        revoked_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
+    user_roles (user_id, role) {
+        user_id -> Uuid,
+        role -> Text,
+        granted_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    users (id) {
+        id -> Uuid,
+        email -> Nullable<Text>,
+        username -> Text,
+        password_hash -> Nullable<Text>,
+        wallet_address -> Nullable<Text>,
+        current_role -> Text,
+        invited_by -> Nullable<Uuid>,
+        avatar_url -> Nullable<Text>,
+        bio -> Nullable<Text>,
+        created_at -> Timestamptz,
+        invite_code_used -> Nullable<Text>,
+    }
+}
+
+diesel::joinable!(invite_codes -> users (owner_id));
+diesel::joinable!(refresh_tokens -> users (user_id));
+diesel::joinable!(user_roles -> users (user_id));
+
+diesel::allow_tables_to_appear_in_same_query!(
+    email_verifications,
+    invite_codes,
+    refresh_tokens,
+    user_roles,
+    users,
+);

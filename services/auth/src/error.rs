@@ -1,0 +1,96 @@
+//! Every way an auth call can fail, and what the user is told.
+
+use quire_kit::{ApiError, ErrorCode, KitError};
+
+#[derive(Debug, thiserror::Error)]
+pub enum AuthError {
+    #[error("Email already registered")]
+    EmailTaken,
+    #[error("Wrong password")]
+    WrongPassword,
+    #[error("User not found")]
+    UserNotFound,
+    #[error("{0}")]
+    Invalid(&'static str, String),
+    #[error("Invalid verification code")]
+    WrongCode,
+    #[error("Verification code expired, request a new one")]
+    CodeExpired,
+    #[error("Too many wrong codes, request a new one")]
+    CodeExhausted,
+    #[error("No verification code was sent to this e-mail")]
+    NoCode,
+    #[error("Please wait before requesting another code")]
+    ResendTooSoon(u64),
+    #[error("Too many failed logins, try again later")]
+    LoginLocked(u64),
+    #[error("You do not hold the role {0}")]
+    RoleNotHeld(String),
+    #[error("The admin role cannot be added by a user")]
+    AdminNotSelfService,
+    #[error("Invalid or expired refresh token")]
+    BadRefreshToken,
+    #[error("Sign-in with Ethereum failed: {0}")]
+    Siwe(String),
+    #[error("Unknown invite code")]
+    UnknownInviteCode,
+    #[error(transparent)]
+    Api(#[from] ApiError),
+    #[error(transparent)]
+    Kit(#[from] KitError),
+    #[error("database: {0}")]
+    Db(#[from] diesel::result::Error),
+    #[error("redis: {0}")]
+    Redis(#[from] redis::RedisError),
+    #[error("{0}")]
+    Internal(String),
+}
+
+impl AuthError {
+    pub fn invalid(field: &'static str, message: impl Into<String>) -> Self {
+        Self::Invalid(field, message.into())
+    }
+}
+
+impl From<AuthError> for ApiError {
+    fn from(e: AuthError) -> Self {
+        let text = e.to_string();
+        use AuthError as E;
+        match e {
+            E::EmailTaken => ApiError::conflict("email_already_registered", text),
+            // A wrong password is bad input, not a bad token: 401 is kept for tokens,
+            // which the browser answers by signing the user out.
+            E::WrongPassword => ApiError::bad_request("wrong_password", text),
+            E::UserNotFound => ApiError::not_found("user_not_found", text),
+            E::Invalid(field, _) => ApiError::bad_request(format!("invalid_{field}"), text),
+            E::WrongCode => ApiError::bad_request("wrong_verify_code", text),
+            E::CodeExpired => ApiError::bad_request("verify_code_expired", text),
+            E::CodeExhausted => ApiError::bad_request("verify_code_exhausted", text),
+            E::NoCode => ApiError::bad_request("no_verify_code", text),
+            E::ResendTooSoon(secs) | E::LoginLocked(secs) => {
+                ApiError { message: text, ..ApiError::rate_limited(secs) }
+            }
+            E::RoleNotHeld(_) => ApiError::forbidden(text),
+            E::AdminNotSelfService => ApiError::forbidden(text),
+            E::BadRefreshToken => ApiError::new(ErrorCode::Unauthenticated, "bad_refresh_token", text),
+            E::Siwe(_) => ApiError::new(ErrorCode::Unauthenticated, "siwe_failed", text),
+            E::UnknownInviteCode => ApiError::bad_request("unknown_invite_code", text),
+            E::Api(api) => api,
+            E::Kit(kit) => kit.into(),
+            E::Db(db) => ApiError::internal(&db),
+            E::Redis(r) => {
+                tracing::error!(error = %r, "redis failed");
+                ApiError::unavailable("Service temporarily unavailable")
+            }
+            E::Internal(msg) => ApiError::internal(&msg),
+        }
+    }
+}
+
+impl From<AuthError> for tonic::Status {
+    fn from(e: AuthError) -> Self {
+        ApiError::from(e).into()
+    }
+}
+
+pub type Result<T, E = AuthError> = std::result::Result<T, E>;

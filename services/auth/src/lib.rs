@@ -1,0 +1,133 @@
+//! quire-auth: accounts, roles, e-mail verification, invitations, Sign-In with Ethereum,
+//! and the access tokens the rest of Quire trusts. It owns the `auth` schema.
+//!
+//! It must never hand out a role a user does not hold, store a password or refresh token
+//! in the clear, or let a caller act for another user unless the caller is an admin.
+#![forbid(unsafe_code)]
+
+pub mod accounts;
+pub mod bootstrap;
+pub mod config;
+pub mod db;
+pub mod directory;
+pub mod error;
+pub mod grpc_api;
+pub mod mailer;
+pub mod passwords;
+pub mod profile;
+pub mod roles;
+pub mod sessions;
+pub mod siwe_login;
+pub mod tokens;
+pub mod verification;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use quire_kit::config::CommonConfig;
+use quire_kit::db::PgPool;
+use quire_proto::auth::v1::auth_service_server::AuthServiceServer;
+use tokio::net::TcpListener;
+use tokio_stream::wrappers::TcpListenerStream;
+
+pub use config::AuthConfig;
+
+pub const SERVICE: &str = "auth";
+
+/// What every request handler needs.
+#[derive(Clone)]
+pub struct AppState {
+    pub pool: PgPool,
+    pub redis: redis::aio::ConnectionManager,
+    pub signer: Arc<tokens::Signer>,
+    pub mailer: mailer::Mailer,
+    pub config: Arc<AuthConfig>,
+}
+
+/// The built service, bound to its ports and ready to run.
+pub struct Application {
+    state: AppState,
+    common: CommonConfig,
+    grpc: TcpListener,
+    admin: TcpListener,
+}
+
+impl Application {
+    /// Migrates the schema, connects to Postgres, Redis and Kafka, creates the first admin
+    /// and binds the ports (port 0 picks a free one, for tests).
+    pub async fn build(common: CommonConfig, config: AuthConfig) -> anyhow::Result<Self> {
+        let schema = common.schema_or(SERVICE);
+        quire_kit::db::run_migrations(&common.database_url, &schema, db::MIGRATIONS).await?;
+        let pool = quire_kit::db::pool(&common.database_url, &schema, common.db_pool_size)?;
+        let redis = redis::Client::open(common.redis_url.as_str())?;
+        let redis = redis::aio::ConnectionManager::new(redis).await?;
+        quire_kit::events::ensure_topics(&common.kafka_brokers, &[quire_kit::events::topics::USER]).await?;
+        let signer = tokens::Signer::load_or_create(config.jwt_key_file.as_deref(), config.access_token_ttl_secs)?;
+        let mailer = mailer::Mailer::new(config.smtp_url.as_deref(), &config.mail_from)?;
+        let state = AppState { pool, redis, signer: Arc::new(signer), mailer, config: Arc::new(config) };
+        bootstrap::ensure_admin(&state).await.map_err(|e| anyhow::anyhow!("admin bootstrap: {e}"))?;
+        let grpc = TcpListener::bind(&state.config.grpc_addr).await?;
+        let admin = TcpListener::bind(&state.config.admin_addr).await?;
+        Ok(Self { state, common, grpc, admin })
+    }
+
+    pub fn grpc_port(&self) -> u16 {
+        self.grpc.local_addr().map(|a| a.port()).unwrap_or(0)
+    }
+
+    pub fn admin_port(&self) -> u16 {
+        self.admin.local_addr().map(|a| a.port()).unwrap_or(0)
+    }
+
+    /// Serves gRPC and the admin routes and relays the outbox until SIGTERM or Ctrl-C.
+    pub async fn run_until_stopped(self) -> anyhow::Result<()> {
+        self.run_until(quire_kit::shutdown::signal()).await
+    }
+
+    /// Like [`Self::run_until_stopped`], stopping when `stop` resolves (tests).
+    pub async fn run_until(self, stop: impl std::future::Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
+        let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+        let stopped = move || {
+            let mut rx = stop_rx.clone();
+            async move {
+                let _ = rx.wait_for(|s| *s).await;
+            }
+        };
+
+        tracing::info!(grpc_port = self.grpc_port(), admin_port = self.admin_port(), "auth service starting");
+        let (health, health_service) = tonic_health::server::health_reporter();
+        health.set_serving::<AuthServiceServer<grpc_api::AuthApi>>().await;
+        let verifier = self.state.signer.verifier()?;
+        let api = AuthServiceServer::new(grpc_api::AuthApi { state: self.state.clone() });
+        let grpc = quire_kit::grpc::server()
+            .add_service(health_service)
+            .add_service(quire_kit::grpc::reflection()?)
+            .add_service(tonic::service::interceptor::InterceptedService::new(api, quire_kit::grpc::identity(verifier)))
+            .serve_with_incoming_shutdown(TcpListenerStream::new(self.grpc), stopped());
+
+        let pool = self.state.pool.clone();
+        let ready: quire_kit::admin_http::ReadyCheck = Arc::new(move || {
+            let pool = pool.clone();
+            Box::pin(async move { quire_kit::db::ping(&pool).await })
+        });
+        let admin = quire_kit::admin_http::serve(self.admin, ready, stopped());
+
+        let relay = quire_kit::outbox::Relay::new(
+            self.state.pool.clone(),
+            &self.common.kafka_brokers,
+            Duration::from_millis(self.common.outbox_poll_ms),
+        )?;
+        let relay = tokio::spawn(relay.run(stopped()));
+
+        tokio::spawn(async move {
+            stop.await;
+            let _ = stop_tx.send(true);
+        });
+        let (g, a) = tokio::join!(grpc, admin);
+        let _ = relay.await;
+        g?;
+        a?;
+        tracing::info!("auth service stopped");
+        Ok(())
+    }
+}

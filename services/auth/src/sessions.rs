@@ -1,0 +1,162 @@
+//! Sessions: logging in (e-mail + password, or a wallet), access and refresh tokens,
+//! rotation and logout.
+//!
+//! A refresh token is single use: using it revokes it and issues the next one of the
+//! same family. Presenting a revoked one means it was stolen or replayed, so the whole
+//! family is revoked and the user must log in again.
+
+use chrono::{Duration, Utc};
+use diesel::prelude::*;
+use diesel_async::scoped_futures::ScopedFutureExt;
+use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+use quire_kit::caller::{Caller, revoked_key};
+use quire_proto::auth::v1 as pb;
+use redis::AsyncCommands;
+use uuid::Uuid;
+
+use crate::accounts::{self, UserView};
+use crate::db::refresh_token::{NewRefreshToken, RefreshTokenRow};
+use crate::db::schema::{refresh_tokens as rt, users};
+use crate::db::user::UserRow;
+use crate::error::{AuthError, Result};
+use crate::{AppState, passwords, tokens};
+
+/// Issues an access token for the user's current role and a new refresh token.
+pub async fn issue(
+    state: &AppState,
+    conn: &mut AsyncPgConnection,
+    user: UserView,
+    family: Option<Uuid>,
+) -> Result<pb::TokenResponse> {
+    let access = state.signer.issue(user.row.id, &user.row.current_role, &user.roles)?;
+    let secret = tokens::new_refresh_secret();
+    diesel::insert_into(rt::table)
+        .values(NewRefreshToken {
+            id: Uuid::now_v7(),
+            user_id: user.row.id,
+            family_id: family.unwrap_or_else(Uuid::now_v7),
+            token_hash: &tokens::hash_secret(&secret),
+            expires_at: Utc::now() + Duration::seconds(i64::from(state.config.refresh_token_ttl_secs)),
+        })
+        .execute(conn)
+        .await?;
+    Ok(pb::TokenResponse {
+        access_token: access,
+        refresh_token: secret,
+        token_type: "bearer".into(),
+        expires_in: state.signer.ttl_secs(),
+        user: Some(user.into()),
+    })
+}
+
+fn failures_key(email: &str) -> String {
+    format!("quire:auth:login-failures:{email}")
+}
+
+pub async fn login_email(state: &AppState, creds: pb::EmailPassword) -> Result<pb::TokenResponse> {
+    let email = accounts::normalize_email(&creds.email)?;
+    if creds.password.is_empty() {
+        return Err(AuthError::invalid("password", "password: required"));
+    }
+    let mut redis = state.redis.clone();
+    let key = failures_key(&email);
+    let failures: Option<u32> = redis.get(&key).await?;
+    if failures.unwrap_or(0) >= state.config.login_failures_per_window {
+        let ttl: i64 = redis.ttl(&key).await?;
+        return Err(AuthError::LoginLocked(ttl.max(1) as u64));
+    }
+    let mut conn = quire_kit::db::conn(&state.pool).await?;
+    let row: UserRow = users::table
+        .filter(users::email.eq(&email))
+        .select(UserRow::as_select())
+        .first(&mut conn)
+        .await
+        .optional()?
+        .ok_or(AuthError::UserNotFound)?;
+    let ok = match row.password_hash.clone() {
+        Some(hash) => passwords::verify(creds.password, hash).await?,
+        None => false,
+    };
+    if !ok {
+        let n: u32 = redis.incr(&key, 1).await?;
+        if n == 1 {
+            let _: () = redis.expire(&key, 900).await?;
+        }
+        metrics::counter!("quire_auth_logins_total", "result" => "wrong_password").increment(1);
+        return Err(AuthError::WrongPassword);
+    }
+    let _: () = redis.del(&key).await?;
+    metrics::counter!("quire_auth_logins_total", "result" => "ok").increment(1);
+    let view = accounts::complete(&mut conn, vec![row]).await?.remove(0);
+    issue(state, &mut conn, view, None).await
+}
+
+/// Trades a refresh token for a new pair.
+pub async fn refresh(state: &AppState, secret: &str) -> Result<pb::TokenResponse> {
+    if secret.is_empty() {
+        return Err(AuthError::invalid("refresh_token", "refresh_token: required"));
+    }
+    let hash = tokens::hash_secret(secret);
+    let mut conn = quire_kit::db::conn(&state.pool).await?;
+    let row: RefreshTokenRow = rt::table
+        .filter(rt::token_hash.eq(&hash))
+        .select(RefreshTokenRow::as_select())
+        .first(&mut conn)
+        .await
+        .optional()?
+        .ok_or(AuthError::BadRefreshToken)?;
+    if row.revoked_at.is_some() {
+        tracing::warn!(user_id = %row.user_id, family = %row.family_id, "refresh token reused, revoking its family");
+        revoke_family(&mut conn, row.family_id).await?;
+        return Err(AuthError::BadRefreshToken);
+    }
+    if row.expires_at < Utc::now() {
+        return Err(AuthError::BadRefreshToken);
+    }
+    let state2 = state.clone();
+    conn.transaction::<_, AuthError, _>(|conn| {
+        async move {
+            // Only one of two concurrent uses may win the rotation.
+            let revoked = diesel::update(rt::table.find(row.id).filter(rt::revoked_at.is_null()))
+                .set(rt::revoked_at.eq(Some(Utc::now())))
+                .execute(conn)
+                .await?;
+            if revoked == 0 {
+                return Err(AuthError::BadRefreshToken);
+            }
+            let view = accounts::load(conn, row.user_id).await?;
+            issue(&state2, conn, view, Some(row.family_id)).await
+        }
+        .scope_boxed()
+    })
+    .await
+}
+
+async fn revoke_family(conn: &mut AsyncPgConnection, family: Uuid) -> Result<()> {
+    diesel::update(rt::table.filter(rt::family_id.eq(family)).filter(rt::revoked_at.is_null()))
+        .set(rt::revoked_at.eq(Some(Utc::now())))
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Revokes the presented access token until it expires, and the refresh token's family.
+pub async fn logout(state: &AppState, caller: &Caller, refresh_secret: &str) -> Result<()> {
+    let ttl = (caller.claims.exp - Utc::now().timestamp()).max(1) as u64;
+    let mut redis = state.redis.clone();
+    let _: () = redis.set_ex(revoked_key(&caller.claims.jti), 1, ttl).await?;
+    if !refresh_secret.is_empty() {
+        let mut conn = quire_kit::db::conn(&state.pool).await?;
+        let family: Option<Uuid> = rt::table
+            .filter(rt::token_hash.eq(tokens::hash_secret(refresh_secret)))
+            .filter(rt::user_id.eq(caller.user_id()))
+            .select(rt::family_id)
+            .first(&mut conn)
+            .await
+            .optional()?;
+        if let Some(family) = family {
+            revoke_family(&mut conn, family).await?;
+        }
+    }
+    Ok(())
+}

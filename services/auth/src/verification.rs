@@ -1,0 +1,108 @@
+//! E-mail verification codes: 6 digits, valid 10 minutes, 5 tries, a new one at most
+//! every `verify_resend_secs` and 5 an hour per address. Only a hash is stored.
+
+use chrono::{Duration, Utc};
+use diesel::prelude::*;
+use diesel_async::{AsyncPgConnection, RunQueryDsl};
+use rand::Rng;
+use sha2::{Digest, Sha256};
+
+use crate::db::email_verification::EmailVerificationRow;
+use crate::db::schema::email_verifications as ev;
+use crate::error::{AuthError, Result};
+
+pub const CODE_TTL_SECS: i64 = 600;
+pub const MAX_ATTEMPTS: i32 = 5;
+pub const SENDS_PER_HOUR: i32 = 5;
+
+fn code_hash(email: &str, code: &str) -> String {
+    hex::encode(Sha256::digest(format!("{email}:{code}").as_bytes()))
+}
+
+/// Stores a fresh code for `email` and returns it, or says how long to wait.
+pub async fn issue(conn: &mut AsyncPgConnection, email: &str, resend_secs: u32) -> Result<String> {
+    let now = Utc::now();
+    let existing: Option<EmailVerificationRow> = ev::table
+        .find(email)
+        .select(EmailVerificationRow::as_select())
+        .for_update()
+        .first(conn)
+        .await
+        .optional()?;
+    let (sends, window_start) = match &existing {
+        Some(row) => {
+            let since = (now - row.sent_at).num_seconds();
+            if since < i64::from(resend_secs) {
+                return Err(AuthError::ResendTooSoon((i64::from(resend_secs) - since) as u64));
+            }
+            if now - row.window_started_at < Duration::hours(1) {
+                if row.sends_in_window >= SENDS_PER_HOUR {
+                    let wait = (row.window_started_at + Duration::hours(1) - now).num_seconds();
+                    return Err(AuthError::ResendTooSoon(wait.max(1) as u64));
+                }
+                (row.sends_in_window + 1, row.window_started_at)
+            } else {
+                (1, now)
+            }
+        }
+        None => (1, now),
+    };
+    let code = format!("{:06}", rand::rngs::OsRng.gen_range(0..1_000_000));
+    let row = EmailVerificationRow {
+        email: email.to_owned(),
+        code_hash: code_hash(email, &code),
+        expires_at: now + Duration::seconds(CODE_TTL_SECS),
+        attempts: 0,
+        sent_at: now,
+        sends_in_window: sends,
+        window_started_at: window_start,
+        verified_at: None,
+    };
+    diesel::insert_into(ev::table)
+        .values(&row)
+        .on_conflict(ev::email)
+        .do_update()
+        .set(&row)
+        .execute(conn)
+        .await?;
+    Ok(code)
+}
+
+/// Forgets the code of `email` (a mail that could not be sent; a finished registration).
+pub async fn forget(conn: &mut AsyncPgConnection, email: &str) -> Result<()> {
+    diesel::delete(ev::table.find(email)).execute(conn).await?;
+    Ok(())
+}
+
+/// Checks `code` for `email`, counting a wrong one against the tries left.
+pub async fn check(conn: &mut AsyncPgConnection, email: &str, code: &str) -> Result<()> {
+    if code.len() != 6 || !code.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(AuthError::invalid("verify_code", "verify_code: 6 digits expected"));
+    }
+    let row: EmailVerificationRow = ev::table
+        .find(email)
+        .select(EmailVerificationRow::as_select())
+        .for_update()
+        .first(conn)
+        .await
+        .optional()?
+        .ok_or(AuthError::NoCode)?;
+    if row.attempts >= MAX_ATTEMPTS {
+        return Err(AuthError::CodeExhausted);
+    }
+    if row.expires_at < Utc::now() {
+        return Err(AuthError::CodeExpired);
+    }
+    if row.code_hash != code_hash(email, code) {
+        diesel::update(ev::table.find(email))
+            .set(ev::attempts.eq(ev::attempts + 1))
+            .execute(conn)
+            .await?;
+        return Err(AuthError::WrongCode);
+    }
+    diesel::update(ev::table.find(email))
+        .set(ev::verified_at.eq(Some(Utc::now())))
+        .execute(conn)
+        .await?;
+    Ok(())
+}

@@ -1,0 +1,128 @@
+//! Who is calling: the claims of Quire's access tokens and their verification.
+//!
+//! Auth signs access tokens with Ed25519 (EdDSA, with a `kid`); the gateway and every
+//! service verify them against auth's JWKS. The gateway forwards the caller's bearer
+//! token in gRPC metadata, and each service checks it again before trusting it.
+
+use std::collections::HashMap;
+use std::sync::{Arc, RwLock};
+
+use jsonwebtoken::jwk::JwkSet;
+use jsonwebtoken::{Algorithm, DecodingKey, Validation};
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use crate::ApiError;
+
+pub const ISSUER: &str = "quire-auth";
+pub const AUDIENCE: &str = "quire";
+
+/// The claims of an access token.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Claims {
+    pub sub: Uuid,
+    /// The role the user acts in now; switching role issues a new token.
+    pub role: String,
+    /// Every role the user holds.
+    pub roles: Vec<String>,
+    pub jti: Uuid,
+    pub iat: i64,
+    pub exp: i64,
+    pub iss: String,
+    pub aud: String,
+}
+
+/// A verified caller, put into each request's extensions.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Caller {
+    pub claims: Claims,
+    /// The raw token, forwarded on internal calls.
+    pub token: String,
+}
+
+impl Caller {
+    pub fn user_id(&self) -> Uuid {
+        self.claims.sub
+    }
+    pub fn is_admin(&self) -> bool {
+        self.claims.roles.iter().any(|r| r == "admin")
+    }
+    /// A `uid`-style parameter must name the caller unless the caller is an admin.
+    pub fn may_act_for(&self, user_id: Uuid) -> bool {
+        self.claims.sub == user_id || self.is_admin()
+    }
+    pub fn require_admin(&self) -> Result<(), ApiError> {
+        if self.is_admin() { Ok(()) } else { Err(ApiError::forbidden("Admin role required")) }
+    }
+}
+
+/// Verifies access tokens against a set of public keys, by `kid`.
+#[derive(Clone, Default)]
+pub struct TokenVerifier {
+    keys: Arc<RwLock<HashMap<String, DecodingKey>>>,
+}
+
+impl TokenVerifier {
+    /// Replaces the known keys with those of a JWKS document.
+    pub fn load_jwks(&self, jwks_json: &str) -> Result<usize, ApiError> {
+        let set: JwkSet = serde_json::from_str(jwks_json)
+            .map_err(|e| ApiError::internal(&format!("bad jwks: {e}")))?;
+        let mut keys = HashMap::new();
+        for jwk in &set.keys {
+            let Some(kid) = jwk.common.key_id.clone() else { continue };
+            match DecodingKey::from_jwk(jwk) {
+                Ok(k) => {
+                    keys.insert(kid, k);
+                }
+                Err(error) => tracing::warn!(%error, kid, "skipping unusable jwk"),
+            }
+        }
+        let n = keys.len();
+        if let Ok(mut guard) = self.keys.write() {
+            *guard = keys;
+        }
+        Ok(n)
+    }
+
+    pub fn knows(&self, kid: &str) -> bool {
+        self.keys.read().is_ok_and(|k| k.contains_key(kid))
+    }
+
+    /// The `kid` a token names, without verifying anything.
+    pub fn kid_of(token: &str) -> Option<String> {
+        jsonwebtoken::decode_header(token).ok().and_then(|h| h.kid)
+    }
+
+    /// Checks signature, issuer, audience and expiry.
+    pub fn verify(&self, token: &str) -> Result<Caller, ApiError> {
+        let bad = || ApiError::unauthenticated("Invalid or expired token");
+        let kid = Self::kid_of(token).ok_or_else(bad)?;
+        let guard = self.keys.read().map_err(|_| bad())?;
+        let key = guard.get(&kid).ok_or_else(bad)?;
+        let mut validation = Validation::new(Algorithm::EdDSA);
+        validation.set_issuer(&[ISSUER]);
+        validation.set_audience(&[AUDIENCE]);
+        validation.leeway = 5;
+        let data = jsonwebtoken::decode::<Claims>(token, key, &validation).map_err(|_| bad())?;
+        Ok(Caller { claims: data.claims, token: token.to_owned() })
+    }
+}
+
+/// The bearer token of an `authorization` value, if it is one.
+pub fn bearer(value: &str) -> Option<&str> {
+    let (scheme, token) = value.split_once(' ')?;
+    (scheme.eq_ignore_ascii_case("bearer") && !token.trim().is_empty()).then(|| token.trim())
+}
+
+/// The verified caller of a gRPC request, as put there by [`crate::grpc::identity`].
+pub fn caller_of<T>(request: &tonic::Request<T>) -> Result<&Caller, ApiError> {
+    request
+        .extensions()
+        .get::<Caller>()
+        .ok_or_else(|| ApiError::unauthenticated("Authentication required"))
+}
+
+/// The Redis key that marks an access token as revoked (logout) until it expires.
+pub fn revoked_key(jti: &Uuid) -> String {
+    format!("quire:revoked:{jti}")
+}

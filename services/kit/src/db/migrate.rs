@@ -1,0 +1,76 @@
+//! Migrations: the shared outbox tables of quire-kit, then the service's own, both into
+//! the service's schema. Runs from the `migrate` subcommand (a Kubernetes Job) and at
+//! the start of `make run` and of every test.
+
+use diesel_async::{AsyncConnection, AsyncMigrationHarness, AsyncPgConnection, RunQueryDsl};
+use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
+
+use super::{DbError, check_schema, url_with_schema};
+
+const KIT_MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations");
+
+/// Creates the database named in `database_url` when it does not exist yet (local runs
+/// and tests; in production the database is provisioned with the cluster).
+pub async fn ensure_database(database_url: &str) -> Result<(), DbError> {
+    if AsyncPgConnection::establish(database_url).await.is_ok() {
+        return Ok(());
+    }
+    let (base, name) = split_database(database_url)
+        .ok_or_else(|| DbError::Migration(format!("no database name in {database_url}")))?;
+    check_schema(&name)?;
+    let mut admin = AsyncPgConnection::establish(&format!("{base}/postgres")).await?;
+    match diesel::sql_query(format!("CREATE DATABASE \"{name}\"")).execute(&mut admin).await {
+        Ok(_) => Ok(()),
+        // Another process created it first.
+        Err(diesel::result::Error::DatabaseError(_, info))
+            if info.message().contains("already exists") =>
+        {
+            Ok(())
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+fn split_database(url: &str) -> Option<(String, String)> {
+    let no_query = url.split('?').next()?;
+    let (base, name) = no_query.rsplit_once('/')?;
+    (!name.is_empty() && base.contains("://")).then(|| (base.to_owned(), name.to_owned()))
+}
+
+/// Creates `schema` if needed and applies every pending migration to it.
+pub async fn run_migrations(
+    database_url: &str,
+    schema: &str,
+    service_migrations: EmbeddedMigrations,
+) -> Result<(), DbError> {
+    check_schema(schema)?;
+    ensure_database(database_url).await?;
+    let mut conn = AsyncPgConnection::establish(database_url).await?;
+    // Two replicas migrating at once would race on CREATE SCHEMA and the migration table.
+    diesel::sql_query("SELECT pg_advisory_lock(7270)").execute(&mut conn).await?;
+    let result = async {
+        diesel::sql_query(format!("CREATE SCHEMA IF NOT EXISTS {schema}"))
+            .execute(&mut conn)
+            .await?;
+        let scoped = AsyncPgConnection::establish(&url_with_schema(database_url, schema)?).await?;
+        let mut harness = AsyncMigrationHarness::new(scoped);
+        for set in [KIT_MIGRATIONS, service_migrations] {
+            harness.run_pending_migrations(set).map_err(|e| DbError::Migration(e.to_string()))?;
+        }
+        Ok::<_, DbError>(())
+    }
+    .await;
+    diesel::sql_query("SELECT pg_advisory_unlock(7270)").execute(&mut conn).await?;
+    result
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn splits_the_database_name_off_a_url() {
+        let (base, name) =
+            super::split_database("postgres://u@h:5432/quire?sslmode=disable").unwrap();
+        assert_eq!((base.as_str(), name.as_str()), ("postgres://u@h:5432", "quire"));
+        assert!(super::split_database("postgres://u@h:5432/").is_none());
+    }
+}

@@ -1,0 +1,53 @@
+//! Postgres access: a diesel-async pool whose connections only see the service's own
+//! schema (through `search_path`), and the migrations that build that schema.
+
+mod migrate;
+pub mod schema;
+
+pub use migrate::{ensure_database, run_migrations};
+
+use diesel_async::AsyncPgConnection;
+use diesel_async::pooled_connection::AsyncDieselConnectionManager;
+use diesel_async::pooled_connection::deadpool::{Object, Pool};
+
+pub type PgPool = Pool<AsyncPgConnection>;
+pub type PgConn = Object<AsyncPgConnection>;
+
+pub use crate::error::KitError as DbError;
+
+/// Schema names go into SQL and a connection option, so only a safe alphabet is allowed.
+pub fn check_schema(schema: &str) -> Result<(), DbError> {
+    let ok = !schema.is_empty()
+        && schema.len() <= 63
+        && schema.starts_with(|c: char| c.is_ascii_lowercase())
+        && schema.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+    if ok { Ok(()) } else { Err(DbError::BadSchema(schema.to_owned())) }
+}
+
+/// `database_url` with `search_path` set to `schema` for every connection made from it.
+pub fn url_with_schema(database_url: &str, schema: &str) -> Result<String, DbError> {
+    check_schema(schema)?;
+    let sep = if database_url.contains('?') { '&' } else { '?' };
+    Ok(format!("{database_url}{sep}options=-c%20search_path%3D{schema}"))
+}
+
+/// A pool of connections confined to `schema`.
+pub fn pool(database_url: &str, schema: &str, max_size: usize) -> Result<PgPool, DbError> {
+    let url = url_with_schema(database_url, schema)?;
+    let manager = AsyncDieselConnectionManager::<AsyncPgConnection>::new(url);
+    Pool::builder(manager).max_size(max_size).build().map_err(|e| DbError::Pool(e.to_string()))
+}
+
+/// A connection from the pool, with pool failures turned into [`DbError`].
+pub async fn conn(pool: &PgPool) -> Result<PgConn, DbError> {
+    pool.get().await.map_err(|e| DbError::Pool(e.to_string()))
+}
+
+/// True when the database answers a trivial query.
+pub async fn ping(pool: &PgPool) -> bool {
+    use diesel_async::RunQueryDsl;
+    match conn(pool).await {
+        Ok(mut c) => diesel::sql_query("SELECT 1").execute(&mut c).await.is_ok(),
+        Err(_) => false,
+    }
+}

@@ -1,0 +1,110 @@
+//! Kafka events in the CloudEvents Kafka binding, binary mode: the envelope lives in
+//! headers (`ce_id`, `ce_type`, `ce_source`, `ce_time`, `content-type`), the value is a
+//! protobuf message of `quire.events.v1`, the key is the entity's id, and `traceparent`
+//! carries the trace. Production runs real Kafka; nothing here relies on one broker.
+
+use rdkafka::ClientConfig;
+use rdkafka::admin::{AdminClient, AdminOptions, NewTopic, TopicReplication};
+use rdkafka::client::DefaultClientContext;
+use rdkafka::message::{Header, Headers, Message, OwnedHeaders};
+use uuid::Uuid;
+
+/// Topics and the event types they carry (DESIGN.md section 6).
+pub mod topics {
+    pub const USER: &str = "quire.user.v1";
+    pub const BOOK: &str = "quire.book.v1";
+    pub const TRADE: &str = "quire.trade.v1";
+    pub const WALLET: &str = "quire.wallet.v1";
+    pub const MANUSCRIPT: &str = "quire.manuscript.v1";
+    pub const ALL: [&str; 5] = [USER, BOOK, TRADE, WALLET, MANUSCRIPT];
+}
+
+/// CloudEvents `type` values.
+pub mod types {
+    pub const USER_REGISTERED: &str = "quire.user.registered.v1";
+}
+
+pub const CONTENT_TYPE: &str = "application/protobuf";
+
+/// One event as produced or consumed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Event {
+    pub id: Uuid,
+    pub event_type: String,
+    pub source: String,
+    /// RFC 3339
+    pub time: String,
+    pub key: String,
+    pub data: Vec<u8>,
+    pub traceparent: Option<String>,
+}
+
+impl Event {
+    /// The record headers of this event.
+    pub fn headers(&self) -> OwnedHeaders {
+        let id = self.id.to_string();
+        let mut h = OwnedHeaders::new()
+            .insert(Header { key: "ce_specversion", value: Some("1.0") })
+            .insert(Header { key: "ce_id", value: Some(id.as_str()) })
+            .insert(Header { key: "ce_type", value: Some(self.event_type.as_str()) })
+            .insert(Header { key: "ce_source", value: Some(self.source.as_str()) })
+            .insert(Header { key: "ce_time", value: Some(self.time.as_str()) })
+            .insert(Header { key: "content-type", value: Some(CONTENT_TYPE) });
+        if let Some(tp) = &self.traceparent {
+            h = h.insert(Header { key: "traceparent", value: Some(tp.as_str()) });
+        }
+        h
+    }
+
+    /// Reads an event from a Kafka record; `None` when it is not a Quire CloudEvent.
+    pub fn from_message<M: Message>(m: &M) -> Option<Self> {
+        let headers = m.headers()?;
+        let get = |k: &str| {
+            headers
+                .iter()
+                .find(|h| h.key == k)
+                .and_then(|h| h.value)
+                .and_then(|v| std::str::from_utf8(v).ok())
+                .map(str::to_owned)
+        };
+        Some(Self {
+            id: Uuid::parse_str(&get("ce_id")?).ok()?,
+            event_type: get("ce_type")?,
+            source: get("ce_source").unwrap_or_default(),
+            time: get("ce_time").unwrap_or_default(),
+            key: m.key().map(|k| String::from_utf8_lossy(k).into_owned()).unwrap_or_default(),
+            data: m.payload().unwrap_or_default().to_vec(),
+            traceparent: get("traceparent"),
+        })
+    }
+}
+
+/// Settings of an idempotent producer: no duplicates from its own retries, order kept
+/// per partition, and every record acknowledged by all in-sync replicas.
+pub fn producer_config(brokers: &str) -> ClientConfig {
+    let mut c = ClientConfig::new();
+    c.set("bootstrap.servers", brokers)
+        .set("enable.idempotence", "true")
+        .set("acks", "all")
+        .set("linger.ms", "2")
+        .set("message.timeout.ms", "30000")
+        .set("socket.keepalive.enable", "true");
+    c
+}
+
+/// Creates the topics that do not exist yet. Production creates them with Strimzi
+/// `KafkaTopic` resources; this keeps a bare local broker and the tests working.
+pub async fn ensure_topics(brokers: &str, names: &[&str]) -> anyhow::Result<()> {
+    let admin: AdminClient<DefaultClientContext> =
+        ClientConfig::new().set("bootstrap.servers", brokers).create()?;
+    let new: Vec<NewTopic> =
+        names.iter().map(|n| NewTopic::new(n, 3, TopicReplication::Fixed(1))).collect();
+    let opts = AdminOptions::new().operation_timeout(Some(std::time::Duration::from_secs(10)));
+    for result in admin.create_topics(&new, &opts).await? {
+        match result {
+            Ok(_) | Err((_, rdkafka::types::RDKafkaErrorCode::TopicAlreadyExists)) => {}
+            Err((topic, code)) => anyhow::bail!("cannot create topic {topic}: {code}"),
+        }
+    }
+    Ok(())
+}

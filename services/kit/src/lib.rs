@@ -1,0 +1,28 @@
+//! quire-kit: the pieces every Quire binary shares, so each service is only its domain.
+//!
+//! - [`config`]: the typed settings every service reads from the environment
+//! - [`telemetry`]: JSON logs, OpenTelemetry export, W3C trace context across gRPC and Kafka
+//! - [`db`]: the diesel-async pool confined to one Postgres schema, and its migrations
+//! - [`error`]: the one table from error code to gRPC code and HTTP status
+//! - [`outbox`] and [`consumer`]: events that are never lost (transactional outbox, an
+//!   idempotent producer) and never applied twice (idempotent at-least-once consumers)
+//! - [`caller`]: the JWT claims and the verifier every service trusts
+//! - [`grpc`] and [`admin_http`]: server plumbing (health, reflection, metrics, shutdown)
+//!
+//! It must never hold domain rules: anything that knows about books, users or money
+//! belongs to the service that owns it.
+#![forbid(unsafe_code)]
+
+pub mod admin_http;
+pub mod caller;
+pub mod config;
+pub mod consumer;
+pub mod db;
+pub mod error;
+pub mod events;
+pub mod grpc;
+pub mod outbox;
+pub mod shutdown;
+pub mod telemetry;
+
+pub use error::{ApiError, ErrorCode, KitError};
