@@ -14,7 +14,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let descriptors = protox::compile(&files, [&root])?;
     let out = PathBuf::from(std::env::var("OUT_DIR")?);
     // Reflection serves this set; compile_fds does not write it, so write it here.
-    std::fs::write(out.join("quire_descriptor.bin"), prost::Message::encode_to_vec(&descriptors))?;
+    std::fs::write(
+        out.join("quire_descriptor.bin"),
+        prost::Message::encode_to_vec(&descriptors),
+    )?;
     tonic_prost_build::configure().compile_fds(descriptors)?;
     Ok(())
 }

@@ -40,7 +40,10 @@ pub fn validate_username(raw: &str) -> Result<String> {
         return Err(AuthError::invalid("username", "username: required"));
     }
     if n > 40 || name.chars().any(char::is_control) {
-        return Err(AuthError::invalid("username", "username: 1 to 40 printable characters"));
+        return Err(AuthError::invalid(
+            "username",
+            "username: 1 to 40 printable characters",
+        ));
     }
     Ok(name.to_owned())
 }
@@ -60,7 +63,7 @@ impl From<UserView> for pb::User {
             email: v.row.email.unwrap_or_default(),
             username: v.row.username,
             roles: v.roles,
-            current_role: v.row.current_role,
+            current_role: v.row.active_role,
             wallet_address: v.row.wallet_address.unwrap_or_default(),
             invite_code: v.invite_code,
             created_at: v.row.created_at.to_rfc3339(),
@@ -78,7 +81,10 @@ pub async fn load(conn: &mut AsyncPgConnection, id: Uuid) -> Result<UserView> {
         .await
         .optional()?
         .ok_or(AuthError::UserNotFound)?;
-    complete(conn, vec![row]).await?.pop().ok_or(AuthError::UserNotFound)
+    complete(conn, vec![row])
+        .await?
+        .pop()
+        .ok_or(AuthError::UserNotFound)
 }
 
 /// Adds roles and invite codes to user rows, in two queries whatever their number.
@@ -98,9 +104,19 @@ pub async fn complete(conn: &mut AsyncPgConnection, rows: Vec<UserRow>) -> Resul
     Ok(rows
         .into_iter()
         .map(|row| {
-            let mine = role_rows.iter().filter(|(u, _)| *u == row.id).map(|(_, r)| r.clone());
-            let code = code_rows.iter().find(|(u, _)| *u == row.id).map(|(_, c)| c.clone());
-            UserView { roles: roles::ordered(mine.collect()), invite_code: code.unwrap_or_default(), row }
+            let mine = role_rows
+                .iter()
+                .filter(|(u, _)| *u == row.id)
+                .map(|(_, r)| r.clone());
+            let code = code_rows
+                .iter()
+                .find(|(u, _)| *u == row.id)
+                .map(|(_, c)| c.clone());
+            UserView {
+                roles: roles::ordered(mine.collect()),
+                invite_code: code.unwrap_or_default(),
+                row,
+            }
         })
         .collect())
 }
@@ -119,7 +135,9 @@ fn new_invite_code() -> String {
     // No 0/O/1/I: codes are read aloud and typed by hand.
     const ALPHABET: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
     let mut rng = rand::rngs::OsRng;
-    (0..8).map(|_| ALPHABET[rng.gen_range(0..ALPHABET.len())] as char).collect()
+    (0..8)
+        .map(|_| ALPHABET[rng.gen_range(0..ALPHABET.len())] as char)
+        .collect()
 }
 
 /// Creates the account, its roles, its invite code and its `user.registered` event in
@@ -141,7 +159,9 @@ pub async fn create(conn: &mut AsyncPgConnection, account: NewAccount) -> Result
                 None => None,
             };
             let role_list = roles::ordered(account.roles.clone());
-            let current = <[String]>::first(&role_list).cloned().unwrap_or_else(|| roles::READER.to_owned());
+            let current = <[String]>::first(&role_list)
+                .cloned()
+                .unwrap_or_else(|| roles::READER.to_owned());
             let inserted = diesel::insert_into(users::table)
                 .values(NewUser {
                     id,
@@ -149,7 +169,7 @@ pub async fn create(conn: &mut AsyncPgConnection, account: NewAccount) -> Result
                     username: &account.username,
                     password_hash: account.password_hash.as_deref(),
                     wallet_address: account.wallet_address.as_deref(),
-                    current_role: &current,
+                    active_role: &current,
                     invited_by: inviter,
                     invite_code_used: account.invite_code.as_deref(),
                 })
@@ -161,12 +181,23 @@ pub async fn create(conn: &mut AsyncPgConnection, account: NewAccount) -> Result
                 }
                 other => other?,
             };
-            let role_rows: Vec<NewUserRole> =
-                role_list.iter().map(|r| NewUserRole { user_id: id, role: r }).collect();
-            diesel::insert_into(user_roles::table).values(&role_rows).execute(conn).await?;
+            let role_rows: Vec<NewUserRole> = role_list
+                .iter()
+                .map(|r| NewUserRole {
+                    user_id: id,
+                    role: r,
+                })
+                .collect();
+            diesel::insert_into(user_roles::table)
+                .values(&role_rows)
+                .execute(conn)
+                .await?;
             let code = new_invite_code();
             diesel::insert_into(invite_codes::table)
-                .values(NewInviteCode { code: &code, owner_id: id })
+                .values(NewInviteCode {
+                    code: &code,
+                    owner_id: id,
+                })
                 .execute(conn)
                 .await?;
             let view = load(conn, id).await?;
@@ -179,8 +210,15 @@ pub async fn create(conn: &mut AsyncPgConnection, account: NewAccount) -> Result
                 invite_code: account.invite_code.clone().unwrap_or_default(),
                 registered_at: view.row.created_at.to_rfc3339(),
             };
-            quire_kit::outbox::enqueue(conn, topics::USER, &event.user_id, types::USER_REGISTERED, SOURCE, &event)
-                .await?;
+            quire_kit::outbox::enqueue(
+                conn,
+                topics::USER,
+                &event.user_id,
+                types::USER_REGISTERED,
+                SOURCE,
+                &event,
+            )
+            .await?;
             Ok(view)
         }
         .scope_boxed()
@@ -193,14 +231,22 @@ pub async fn register(conn: &mut AsyncPgConnection, req: pb::RegisterRequest) ->
     let email = normalize_email(&req.email)?;
     passwords::validate(&req.password)?;
     let username = if req.username.trim().is_empty() {
-        email.split('@').next().unwrap_or("reader").chars().take(40).collect()
+        email
+            .split('@')
+            .next()
+            .unwrap_or("reader")
+            .chars()
+            .take(40)
+            .collect()
     } else {
         validate_username(&req.username)?
     };
     let invite = Some(req.invite_code.trim().to_uppercase()).filter(|c| !c.is_empty());
-    let taken: bool = diesel::select(diesel::dsl::exists(users::table.filter(users::email.eq(&email))))
-        .get_result(conn)
-        .await?;
+    let taken: bool = diesel::select(diesel::dsl::exists(
+        users::table.filter(users::email.eq(&email)),
+    ))
+    .get_result(conn)
+    .await?;
     if taken {
         return Err(AuthError::EmailTaken);
     }
@@ -225,13 +271,19 @@ pub async fn register(conn: &mut AsyncPgConnection, req: pb::RegisterRequest) ->
 }
 
 /// An account made by an admin (no e-mail verification; the admin vouches for it).
-pub async fn create_by_admin(conn: &mut AsyncPgConnection, req: pb::CreateUserRequest) -> Result<UserView> {
+pub async fn create_by_admin(
+    conn: &mut AsyncPgConnection,
+    req: pb::CreateUserRequest,
+) -> Result<UserView> {
     let email = normalize_email(&req.email)?;
     let username = validate_username(&req.username)?;
     passwords::validate(&req.password)?;
     let mut role_list = req.roles;
     if let Some(bad) = role_list.iter().find(|r| !roles::is_role(r)) {
-        return Err(AuthError::invalid("roles", format!("roles: unknown role {bad}")));
+        return Err(AuthError::invalid(
+            "roles",
+            format!("roles: unknown role {bad}"),
+        ));
     }
     if role_list.is_empty() {
         role_list.push(roles::READER.to_owned());

@@ -13,17 +13,25 @@ use crate::error::Result;
 use crate::{AppState, passwords, roles};
 
 pub async fn ensure_admin(state: &AppState) -> Result<()> {
-    let (Some(email), Some(password)) = (&state.config.admin_email, &state.config.admin_password) else {
+    let (Some(email), Some(password)) = (&state.config.admin_email, &state.config.admin_password)
+    else {
         return Ok(());
     };
     let email = accounts::normalize_email(email)?;
     let mut conn = quire_kit::db::conn(&state.pool).await?;
-    let existing: Option<uuid::Uuid> =
-        users::table.filter(users::email.eq(&email)).select(users::id).first(&mut conn).await.optional()?;
+    let existing: Option<uuid::Uuid> = users::table
+        .filter(users::email.eq(&email))
+        .select(users::id)
+        .first(&mut conn)
+        .await
+        .optional()?;
     match existing {
         Some(id) => {
             diesel::insert_into(user_roles::table)
-                .values(NewUserRole { user_id: id, role: roles::ADMIN })
+                .values(NewUserRole {
+                    user_id: id,
+                    role: roles::ADMIN,
+                })
                 .on_conflict_do_nothing()
                 .execute(&mut conn)
                 .await?;

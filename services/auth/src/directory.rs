@@ -7,30 +7,47 @@ use quire_kit::caller::Caller;
 use quire_proto::auth::v1 as pb;
 use uuid::Uuid;
 
+use crate::AppState;
 use crate::accounts::{self, UserView};
 use crate::db::invite_code::InviteCodeRow;
 use crate::db::schema::{invite_codes, users};
 use crate::db::user::UserRow;
 use crate::error::{AuthError, Result};
-use crate::AppState;
 
 pub const DEFAULT_PAGE_SIZE: u32 = 10;
 pub const MAX_PAGE_SIZE: u32 = 100;
 
-pub async fn list(state: &AppState, caller: &Caller, req: pb::ListUsersRequest) -> Result<pb::ListUsersResponse> {
+pub async fn list(
+    state: &AppState,
+    caller: &Caller,
+    req: pb::ListUsersRequest,
+) -> Result<pb::ListUsersResponse> {
     caller.require_admin()?;
     let page = req.page.max(1);
     let size = match req.page_size {
         0 => DEFAULT_PAGE_SIZE,
         n if n > MAX_PAGE_SIZE => {
-            return Err(AuthError::invalid("page_size", format!("page_size: at most {MAX_PAGE_SIZE}")));
+            return Err(AuthError::invalid(
+                "page_size",
+                format!("page_size: at most {MAX_PAGE_SIZE}"),
+            ));
         }
         n => n,
     };
-    let pattern = format!("%{}%", req.query.trim().replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_"));
+    let pattern = format!(
+        "%{}%",
+        req.query
+            .trim()
+            .replace('\\', "\\\\")
+            .replace('%', "\\%")
+            .replace('_', "\\_")
+    );
     let filtered = || {
         users::table.filter(
-            users::email.ilike(pattern.clone()).or(users::username.ilike(pattern.clone())).or(users::wallet_address.ilike(pattern.clone())),
+            users::email
+                .ilike(pattern.clone())
+                .or(users::username.ilike(pattern.clone()))
+                .or(users::wallet_address.ilike(pattern.clone())),
         )
     };
     let mut conn = quire_kit::db::conn(&state.pool).await?;
@@ -42,13 +59,26 @@ pub async fn list(state: &AppState, caller: &Caller, req: pb::ListUsersRequest) 
         .select(UserRow::as_select())
         .load(&mut conn)
         .await?;
-    let result = accounts::complete(&mut conn, rows).await?.into_iter().map(Into::into).collect();
-    Ok(pb::ListUsersResponse { total: total as u64, page, page_size: size, result })
+    let result = accounts::complete(&mut conn, rows)
+        .await?
+        .into_iter()
+        .map(Into::into)
+        .collect();
+    Ok(pb::ListUsersResponse {
+        total: total as u64,
+        page,
+        page_size: size,
+        result,
+    })
 }
 
 pub async fn recent(state: &AppState, caller: &Caller, limit: u32) -> Result<Vec<UserView>> {
     caller.require_admin()?;
-    let limit = if limit == 0 { DEFAULT_PAGE_SIZE } else { limit.min(50) };
+    let limit = if limit == 0 {
+        DEFAULT_PAGE_SIZE
+    } else {
+        limit.min(50)
+    };
     let mut conn = quire_kit::db::conn(&state.pool).await?;
     let rows: Vec<UserRow> = users::table
         .order(users::created_at.desc())
@@ -77,8 +107,15 @@ pub async fn invite_codes(state: &AppState, caller: &Caller) -> Result<Vec<pb::I
     Ok(codes
         .into_iter()
         .map(|c| {
-            let n = uses.iter().find(|(code, _)| code.as_deref() == Some(c.code.as_str())).map_or(0, |u| u.1);
-            pb::InviteCode { code: c.code, uses: n as u32, created_at: c.created_at.to_rfc3339() }
+            let n = uses
+                .iter()
+                .find(|(code, _)| code.as_deref() == Some(c.code.as_str()))
+                .map_or(0, |u| u.1);
+            pb::InviteCode {
+                code: c.code,
+                uses: n as u32,
+                created_at: c.created_at.to_rfc3339(),
+            }
         })
         .collect())
 }
@@ -87,10 +124,13 @@ pub async fn invited_by(state: &AppState, caller: &Caller, user_id: &str) -> Res
     let inviter = if user_id.trim().is_empty() {
         caller.user_id()
     } else {
-        Uuid::parse_str(user_id.trim()).map_err(|_| AuthError::invalid("user_id", "user_id: not a user id"))?
+        Uuid::parse_str(user_id.trim())
+            .map_err(|_| AuthError::invalid("user_id", "user_id: not a user id"))?
     };
     if !caller.may_act_for(inviter) {
-        return Err(quire_kit::ApiError::forbidden("You can only see the users you invited").into());
+        return Err(
+            quire_kit::ApiError::forbidden("You can only see the users you invited").into(),
+        );
     }
     let mut conn = quire_kit::db::conn(&state.pool).await?;
     let rows: Vec<UserRow> = users::table

@@ -10,7 +10,7 @@ pub enum AuthError {
     WrongPassword,
     #[error("User not found")]
     UserNotFound,
-    #[error("{0}")]
+    #[error("{1}")]
     Invalid(&'static str, String),
     #[error("Invalid verification code")]
     WrongCode,
@@ -67,12 +67,15 @@ impl From<AuthError> for ApiError {
             E::CodeExpired => ApiError::bad_request("verify_code_expired", text),
             E::CodeExhausted => ApiError::bad_request("verify_code_exhausted", text),
             E::NoCode => ApiError::bad_request("no_verify_code", text),
-            E::ResendTooSoon(secs) | E::LoginLocked(secs) => {
-                ApiError { message: text, ..ApiError::rate_limited(secs) }
-            }
+            E::ResendTooSoon(secs) | E::LoginLocked(secs) => ApiError {
+                message: text,
+                ..ApiError::rate_limited(secs)
+            },
             E::RoleNotHeld(_) => ApiError::forbidden(text),
             E::AdminNotSelfService => ApiError::forbidden(text),
-            E::BadRefreshToken => ApiError::new(ErrorCode::Unauthenticated, "bad_refresh_token", text),
+            E::BadRefreshToken => {
+                ApiError::new(ErrorCode::Unauthenticated, "bad_refresh_token", text)
+            }
             E::Siwe(_) => ApiError::new(ErrorCode::Unauthenticated, "siwe_failed", text),
             E::UnknownInviteCode => ApiError::bad_request("unknown_invite_code", text),
             E::Api(api) => api,

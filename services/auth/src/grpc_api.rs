@@ -23,26 +23,41 @@ fn ok<T>(value: T) -> Reply<T> {
 }
 
 fn user_list(views: Vec<accounts::UserView>) -> pb::UserList {
-    pb::UserList { users: views.into_iter().map(Into::into).collect() }
+    pb::UserList {
+        users: views.into_iter().map(Into::into).collect(),
+    }
 }
 
 #[tonic::async_trait]
 impl AuthService for AuthApi {
-    async fn send_verify_email(&self, req: Request<pb::SendVerifyEmailRequest>) -> Reply<pb::SendVerifyEmailResponse> {
+    async fn send_verify_email(
+        &self,
+        req: Request<pb::SendVerifyEmailRequest>,
+    ) -> Reply<pb::SendVerifyEmailResponse> {
         let email = accounts::normalize_email(&req.into_inner().email)?;
-        let mut conn = quire_kit::db::conn(&self.state.pool).await.map_err(AuthError::from)?;
-        let taken: bool = diesel::select(diesel::dsl::exists(users::table.filter(users::email.eq(&email))))
-            .get_result(&mut conn)
+        let mut conn = quire_kit::db::conn(&self.state.pool)
             .await
             .map_err(AuthError::from)?;
+        let taken: bool = diesel::select(diesel::dsl::exists(
+            users::table.filter(users::email.eq(&email)),
+        ))
+        .get_result(&mut conn)
+        .await
+        .map_err(AuthError::from)?;
         if taken {
             return Err(AuthError::EmailTaken.into());
         }
-        let code = verification::issue(&mut conn, &email, self.state.config.verify_resend_secs).await?;
+        let code =
+            verification::issue(&mut conn, &email, self.state.config.verify_resend_secs).await?;
         let body = format!(
             "Welcome to Quire!\n\nYour verification code is {code}\n\nIt is valid for 10 minutes. If you did not ask for it, ignore this mail.\n"
         );
-        if let Err(e) = self.state.mailer.send(&email, "Your Quire verification code", body).await {
+        if let Err(e) = self
+            .state
+            .mailer
+            .send(&email, "Your Quire verification code", body)
+            .await
+        {
             verification::forget(&mut conn, &email).await?;
             return Err(e.into());
         }
@@ -52,20 +67,32 @@ impl AuthService for AuthApi {
         })
     }
 
-    async fn check_verify_code(&self, req: Request<pb::CheckVerifyCodeRequest>) -> Reply<pb::CheckVerifyCodeResponse> {
+    async fn check_verify_code(
+        &self,
+        req: Request<pb::CheckVerifyCodeRequest>,
+    ) -> Reply<pb::CheckVerifyCodeResponse> {
         let req = req.into_inner();
         let email = accounts::normalize_email(&req.email)?;
-        let mut conn = quire_kit::db::conn(&self.state.pool).await.map_err(AuthError::from)?;
+        let mut conn = quire_kit::db::conn(&self.state.pool)
+            .await
+            .map_err(AuthError::from)?;
         verification::check(&mut conn, &email, req.verify_code.trim()).await?;
         ok(pb::CheckVerifyCodeResponse { verified: true })
     }
 
     async fn register(&self, req: Request<pb::RegisterRequest>) -> Reply<pb::User> {
-        let mut conn = quire_kit::db::conn(&self.state.pool).await.map_err(AuthError::from)?;
-        ok(accounts::register(&mut conn, req.into_inner()).await?.into())
+        let mut conn = quire_kit::db::conn(&self.state.pool)
+            .await
+            .map_err(AuthError::from)?;
+        ok(accounts::register(&mut conn, req.into_inner())
+            .await?
+            .into())
     }
 
-    async fn get_login_nonce(&self, _: Request<pb::GetLoginNonceRequest>) -> Reply<pb::GetLoginNonceResponse> {
+    async fn get_login_nonce(
+        &self,
+        _: Request<pb::GetLoginNonceRequest>,
+    ) -> Reply<pb::GetLoginNonceResponse> {
         ok(siwe_login::new_nonce(&self.state).await?)
     }
 
@@ -74,12 +101,19 @@ impl AuthService for AuthApi {
         let tokens = match req.into_inner().credentials {
             Some(Credentials::Email(creds)) => sessions::login_email(&self.state, creds).await?,
             Some(Credentials::Wallet(w)) => siwe_login::login(&self.state, w).await?,
-            None => return Err(AuthError::invalid("email", "email and password, or wallet, required").into()),
+            None => {
+                return Err(
+                    AuthError::invalid("email", "email and password, or wallet, required").into(),
+                );
+            }
         };
         ok(tokens)
     }
 
-    async fn refresh_token(&self, req: Request<pb::RefreshTokenRequest>) -> Reply<pb::TokenResponse> {
+    async fn refresh_token(
+        &self,
+        req: Request<pb::RefreshTokenRequest>,
+    ) -> Reply<pb::TokenResponse> {
         ok(sessions::refresh(&self.state, req.into_inner().refresh_token.trim()).await?)
     }
 
@@ -96,7 +130,9 @@ impl AuthService for AuthApi {
 
     async fn update_me(&self, req: Request<pb::UpdateMeRequest>) -> Reply<pb::User> {
         let caller = caller_of(&req)?.clone();
-        ok(profile::update(&self.state, &caller, req.into_inner()).await?.into())
+        ok(profile::update(&self.state, &caller, req.into_inner())
+            .await?
+            .into())
     }
 
     async fn switch_role(&self, req: Request<pb::SwitchRoleRequest>) -> Reply<pb::TokenResponse> {
@@ -106,7 +142,11 @@ impl AuthService for AuthApi {
 
     async fn add_role(&self, req: Request<pb::AddRoleRequest>) -> Reply<pb::User> {
         let caller = caller_of(&req)?.clone();
-        ok(profile::add_role(&self.state, &caller, &req.into_inner().role).await?.into())
+        ok(
+            profile::add_role(&self.state, &caller, &req.into_inner().role)
+                .await?
+                .into(),
+        )
     }
 
     async fn list_roles(&self, _: Request<pb::ListRolesRequest>) -> Reply<pb::ListRolesResponse> {
@@ -121,26 +161,41 @@ impl AuthService for AuthApi {
     async fn create_user(&self, req: Request<pb::CreateUserRequest>) -> Reply<pb::User> {
         let caller = caller_of(&req)?.clone();
         caller.require_admin()?;
-        let mut conn = quire_kit::db::conn(&self.state.pool).await.map_err(AuthError::from)?;
-        ok(accounts::create_by_admin(&mut conn, req.into_inner()).await?.into())
+        let mut conn = quire_kit::db::conn(&self.state.pool)
+            .await
+            .map_err(AuthError::from)?;
+        ok(accounts::create_by_admin(&mut conn, req.into_inner())
+            .await?
+            .into())
     }
 
     async fn recent_users(&self, req: Request<pb::RecentUsersRequest>) -> Reply<pb::UserList> {
         let caller = caller_of(&req)?.clone();
-        ok(user_list(directory::recent(&self.state, &caller, req.into_inner().limit).await?))
+        ok(user_list(
+            directory::recent(&self.state, &caller, req.into_inner().limit).await?,
+        ))
     }
 
-    async fn get_invite_codes(&self, req: Request<pb::GetInviteCodesRequest>) -> Reply<pb::GetInviteCodesResponse> {
+    async fn get_invite_codes(
+        &self,
+        req: Request<pb::GetInviteCodesRequest>,
+    ) -> Reply<pb::GetInviteCodesResponse> {
         let caller = caller_of(&req)?;
-        ok(pb::GetInviteCodesResponse { codes: directory::invite_codes(&self.state, caller).await? })
+        ok(pb::GetInviteCodesResponse {
+            codes: directory::invite_codes(&self.state, caller).await?,
+        })
     }
 
     async fn get_invited_by(&self, req: Request<pb::GetInvitedByRequest>) -> Reply<pb::UserList> {
         let caller = caller_of(&req)?.clone();
-        ok(user_list(directory::invited_by(&self.state, &caller, &req.into_inner().user_id).await?))
+        ok(user_list(
+            directory::invited_by(&self.state, &caller, &req.into_inner().user_id).await?,
+        ))
     }
 
     async fn get_jwks(&self, _: Request<pb::GetJwksRequest>) -> Reply<pb::GetJwksResponse> {
-        ok(pb::GetJwksResponse { jwks_json: self.state.signer.jwks_json().to_owned() })
+        ok(pb::GetJwksResponse {
+            jwks_json: self.state.signer.jwks_json().to_owned(),
+        })
     }
 }

@@ -61,14 +61,31 @@ impl Application {
         let pool = quire_kit::db::pool(&common.database_url, &schema, common.db_pool_size)?;
         let redis = redis::Client::open(common.redis_url.as_str())?;
         let redis = redis::aio::ConnectionManager::new(redis).await?;
-        quire_kit::events::ensure_topics(&common.kafka_brokers, &[quire_kit::events::topics::USER]).await?;
-        let signer = tokens::Signer::load_or_create(config.jwt_key_file.as_deref(), config.access_token_ttl_secs)?;
+        quire_kit::events::ensure_topics(&common.kafka_brokers, &[quire_kit::events::topics::USER])
+            .await?;
+        let signer = tokens::Signer::load_or_create(
+            config.jwt_key_file.as_deref(),
+            config.access_token_ttl_secs,
+        )?;
         let mailer = mailer::Mailer::new(config.smtp_url.as_deref(), &config.mail_from)?;
-        let state = AppState { pool, redis, signer: Arc::new(signer), mailer, config: Arc::new(config) };
-        bootstrap::ensure_admin(&state).await.map_err(|e| anyhow::anyhow!("admin bootstrap: {e}"))?;
+        let state = AppState {
+            pool,
+            redis,
+            signer: Arc::new(signer),
+            mailer,
+            config: Arc::new(config),
+        };
+        bootstrap::ensure_admin(&state)
+            .await
+            .map_err(|e| anyhow::anyhow!("admin bootstrap: {e}"))?;
         let grpc = TcpListener::bind(&state.config.grpc_addr).await?;
         let admin = TcpListener::bind(&state.config.admin_addr).await?;
-        Ok(Self { state, common, grpc, admin })
+        Ok(Self {
+            state,
+            common,
+            grpc,
+            admin,
+        })
     }
 
     pub fn grpc_port(&self) -> u16 {
@@ -85,7 +102,10 @@ impl Application {
     }
 
     /// Like [`Self::run_until_stopped`], stopping when `stop` resolves (tests).
-    pub async fn run_until(self, stop: impl std::future::Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
+    pub async fn run_until(
+        self,
+        stop: impl std::future::Future<Output = ()> + Send + 'static,
+    ) -> anyhow::Result<()> {
         let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
         let stopped = move || {
             let mut rx = stop_rx.clone();
@@ -94,15 +114,26 @@ impl Application {
             }
         };
 
-        tracing::info!(grpc_port = self.grpc_port(), admin_port = self.admin_port(), "auth service starting");
+        tracing::info!(
+            grpc_port = self.grpc_port(),
+            admin_port = self.admin_port(),
+            "auth service starting"
+        );
         let (health, health_service) = tonic_health::server::health_reporter();
-        health.set_serving::<AuthServiceServer<grpc_api::AuthApi>>().await;
+        health
+            .set_serving::<AuthServiceServer<grpc_api::AuthApi>>()
+            .await;
         let verifier = self.state.signer.verifier()?;
-        let api = AuthServiceServer::new(grpc_api::AuthApi { state: self.state.clone() });
+        let api = AuthServiceServer::new(grpc_api::AuthApi {
+            state: self.state.clone(),
+        });
         let grpc = quire_kit::grpc::server()
             .add_service(health_service)
             .add_service(quire_kit::grpc::reflection()?)
-            .add_service(tonic::service::interceptor::InterceptedService::new(api, quire_kit::grpc::identity(verifier)))
+            .add_service(tonic::service::interceptor::InterceptedService::new(
+                api,
+                quire_kit::grpc::identity(verifier),
+            ))
             .serve_with_incoming_shutdown(TcpListenerStream::new(self.grpc), stopped());
 
         let pool = self.state.pool.clone();

@@ -8,7 +8,10 @@ use crate::error::{AuthError, Result};
 
 #[derive(Clone)]
 pub enum Mailer {
-    Smtp { transport: AsyncSmtpTransport<Tokio1Executor>, from: Mailbox },
+    Smtp {
+        transport: AsyncSmtpTransport<Tokio1Executor>,
+        from: Mailbox,
+    },
     Log,
 }
 
@@ -19,7 +22,10 @@ impl Mailer {
                 let transport = AsyncSmtpTransport::<Tokio1Executor>::from_url(url)?
                     .timeout(Some(std::time::Duration::from_secs(10)))
                     .build();
-                Ok(Self::Smtp { transport, from: from.parse()? })
+                Ok(Self::Smtp {
+                    transport,
+                    from: from.parse()?,
+                })
             }
             None => Ok(Self::Log),
         }
@@ -32,8 +38,9 @@ impl Mailer {
                 Ok(())
             }
             Self::Smtp { transport, from } => {
-                let to: Mailbox =
-                    to.parse().map_err(|_| AuthError::invalid("email", "email: not a valid address"))?;
+                let to: Mailbox = to
+                    .parse()
+                    .map_err(|_| AuthError::invalid("email", "email: not a valid address"))?;
                 let message = Message::builder()
                     .from(from.clone())
                     .to(to)
@@ -42,7 +49,9 @@ impl Mailer {
                     .map_err(|e| AuthError::Internal(format!("build mail: {e}")))?;
                 transport.send(message).await.map_err(|e| {
                     tracing::error!(error = %e, "smtp send failed");
-                    AuthError::Api(quire_kit::ApiError::unavailable("Mail could not be sent, try again later"))
+                    AuthError::Api(quire_kit::ApiError::unavailable(
+                        "Mail could not be sent, try again later",
+                    ))
                 })?;
                 Ok(())
             }

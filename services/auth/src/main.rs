@@ -1,6 +1,6 @@
 //! `quire-auth` serves; `quire-auth migrate` applies the schema's migrations and exits.
 
-use quire_auth::{AuthConfig, Application, SERVICE};
+use quire_auth::{Application, AuthConfig, SERVICE};
 use quire_kit::config::CommonConfig;
 
 #[tokio::main]
@@ -9,7 +9,8 @@ async fn main() -> anyhow::Result<()> {
     let common = CommonConfig::from_env()?;
     if std::env::args().nth(1).as_deref() == Some("migrate") {
         let schema = common.schema_or(SERVICE);
-        quire_kit::db::run_migrations(&common.database_url, &schema, quire_auth::db::MIGRATIONS).await?;
+        quire_kit::db::run_migrations(&common.database_url, &schema, quire_auth::db::MIGRATIONS)
+            .await?;
         tracing::info!(schema, "migrations applied");
         return Ok(());
     }

@@ -1,9 +1,9 @@
 //! Password hashing with argon2id. Hashing is slow on purpose, so it runs on the
 //! blocking pool and never stalls the async workers.
 
+use argon2::Argon2;
 use argon2::password_hash::rand_core::OsRng;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
-use argon2::Argon2;
 
 use crate::error::{AuthError, Result};
 
@@ -13,10 +13,16 @@ pub const MAX_LEN: usize = 128;
 pub fn validate(password: &str) -> Result<()> {
     let n = password.chars().count();
     if n < MIN_LEN {
-        return Err(AuthError::invalid("password", format!("password: at least {MIN_LEN} characters")));
+        return Err(AuthError::invalid(
+            "password",
+            format!("password: at least {MIN_LEN} characters"),
+        ));
     }
     if n > MAX_LEN {
-        return Err(AuthError::invalid("password", format!("password: at most {MAX_LEN} characters")));
+        return Err(AuthError::invalid(
+            "password",
+            format!("password: at most {MAX_LEN} characters"),
+        ));
     }
     Ok(())
 }
@@ -37,7 +43,9 @@ pub async fn verify(password: String, stored: String) -> Result<bool> {
     tokio::task::spawn_blocking(move || {
         let parsed = PasswordHash::new(&stored)
             .map_err(|e| AuthError::Internal(format!("stored hash unreadable: {e}")))?;
-        Ok(Argon2::default().verify_password(password.as_bytes(), &parsed).is_ok())
+        Ok(Argon2::default()
+            .verify_password(password.as_bytes(), &parsed)
+            .is_ok())
     })
     .await
     .map_err(|e| AuthError::Internal(e.to_string()))?
@@ -49,7 +57,11 @@ mod tests {
     async fn a_hash_verifies_its_password_and_no_other() {
         let h = super::hash("correct horse".into()).await.unwrap();
         assert!(h.starts_with("$argon2id$"));
-        assert!(super::verify("correct horse".into(), h.clone()).await.unwrap());
+        assert!(
+            super::verify("correct horse".into(), h.clone())
+                .await
+                .unwrap()
+        );
         assert!(!super::verify("correct horsE".into(), h).await.unwrap());
     }
 

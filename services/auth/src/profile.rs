@@ -23,12 +23,27 @@ fn check_url(raw: &str) -> Result<String> {
         || ((url.starts_with("https://") || url.starts_with("http://"))
             && url.len() <= 500
             && !url.chars().any(|c| c.is_whitespace() || c.is_control()));
-    if ok { Ok(url.to_owned()) } else { Err(AuthError::invalid("avatar_url", "avatar_url: an http(s) address of at most 500 characters")) }
+    if ok {
+        Ok(url.to_owned())
+    } else {
+        Err(AuthError::invalid(
+            "avatar_url",
+            "avatar_url: an http(s) address of at most 500 characters",
+        ))
+    }
 }
 
-pub async fn update(state: &AppState, caller: &Caller, req: pb::UpdateMeRequest) -> Result<UserView> {
+pub async fn update(
+    state: &AppState,
+    caller: &Caller,
+    req: pb::UpdateMeRequest,
+) -> Result<UserView> {
     let changes = ProfileChanges {
-        username: req.username.as_deref().map(accounts::validate_username).transpose()?,
+        username: req
+            .username
+            .as_deref()
+            .map(accounts::validate_username)
+            .transpose()?,
         avatar_url: req.avatar_url.as_deref().map(check_url).transpose()?,
         bio: match req.bio {
             Some(b) if b.chars().count() > 500 => {
@@ -39,15 +54,25 @@ pub async fn update(state: &AppState, caller: &Caller, req: pb::UpdateMeRequest)
     };
     let mut conn = quire_kit::db::conn(&state.pool).await?;
     if changes.username.is_some() || changes.avatar_url.is_some() || changes.bio.is_some() {
-        diesel::update(users::table.find(caller.user_id())).set(&changes).execute(&mut conn).await?;
+        diesel::update(users::table.find(caller.user_id()))
+            .set(&changes)
+            .execute(&mut conn)
+            .await?;
     }
     accounts::load(&mut conn, caller.user_id()).await
 }
 
-pub async fn switch_role(state: &AppState, caller: &Caller, new_role: &str) -> Result<pb::TokenResponse> {
+pub async fn switch_role(
+    state: &AppState,
+    caller: &Caller,
+    new_role: &str,
+) -> Result<pb::TokenResponse> {
     let new_role = new_role.trim();
     if !roles::is_role(new_role) {
-        return Err(AuthError::invalid("new_role", format!("new_role: one of {}", roles::ALL.join(", "))));
+        return Err(AuthError::invalid(
+            "new_role",
+            format!("new_role: one of {}", roles::ALL.join(", ")),
+        ));
     }
     let mut conn = quire_kit::db::conn(&state.pool).await?;
     let mut view = accounts::load(&mut conn, caller.user_id()).await?;
@@ -55,24 +80,30 @@ pub async fn switch_role(state: &AppState, caller: &Caller, new_role: &str) -> R
         return Err(AuthError::RoleNotHeld(new_role.to_owned()));
     }
     diesel::update(users::table.find(caller.user_id()))
-        .set(users::current_role.eq(new_role))
+        .set(users::active_role.eq(new_role))
         .execute(&mut conn)
         .await?;
-    view.row.current_role = new_role.to_owned();
+    view.row.active_role = new_role.to_owned();
     sessions::issue(state, &mut conn, view, None).await
 }
 
 pub async fn add_role(state: &AppState, caller: &Caller, role: &str) -> Result<UserView> {
     let role = role.trim();
     if !roles::is_role(role) {
-        return Err(AuthError::invalid("role", format!("role: one of {}", roles::ALL.join(", "))));
+        return Err(AuthError::invalid(
+            "role",
+            format!("role: one of {}", roles::ALL.join(", ")),
+        ));
     }
     if !roles::is_self_service(role) {
         return Err(AuthError::AdminNotSelfService);
     }
     let mut conn = quire_kit::db::conn(&state.pool).await?;
     diesel::insert_into(user_roles::table)
-        .values(NewUserRole { user_id: caller.user_id(), role })
+        .values(NewUserRole {
+            user_id: caller.user_id(),
+            role,
+        })
         .on_conflict_do_nothing()
         .execute(&mut conn)
         .await?;

@@ -28,7 +28,9 @@ pub async fn issue(
     user: UserView,
     family: Option<Uuid>,
 ) -> Result<pb::TokenResponse> {
-    let access = state.signer.issue(user.row.id, &user.row.current_role, &user.roles)?;
+    let access = state
+        .signer
+        .issue(user.row.id, &user.row.active_role, &user.roles)?;
     let secret = tokens::new_refresh_secret();
     diesel::insert_into(rt::table)
         .values(NewRefreshToken {
@@ -36,7 +38,8 @@ pub async fn issue(
             user_id: user.row.id,
             family_id: family.unwrap_or_else(Uuid::now_v7),
             token_hash: &tokens::hash_secret(&secret),
-            expires_at: Utc::now() + Duration::seconds(i64::from(state.config.refresh_token_ttl_secs)),
+            expires_at: Utc::now()
+                + Duration::seconds(i64::from(state.config.refresh_token_ttl_secs)),
         })
         .execute(conn)
         .await?;
@@ -94,7 +97,10 @@ pub async fn login_email(state: &AppState, creds: pb::EmailPassword) -> Result<p
 /// Trades a refresh token for a new pair.
 pub async fn refresh(state: &AppState, secret: &str) -> Result<pb::TokenResponse> {
     if secret.is_empty() {
-        return Err(AuthError::invalid("refresh_token", "refresh_token: required"));
+        return Err(AuthError::invalid(
+            "refresh_token",
+            "refresh_token: required",
+        ));
     }
     let hash = tokens::hash_secret(secret);
     let mut conn = quire_kit::db::conn(&state.pool).await?;
@@ -133,10 +139,14 @@ pub async fn refresh(state: &AppState, secret: &str) -> Result<pb::TokenResponse
 }
 
 async fn revoke_family(conn: &mut AsyncPgConnection, family: Uuid) -> Result<()> {
-    diesel::update(rt::table.filter(rt::family_id.eq(family)).filter(rt::revoked_at.is_null()))
-        .set(rt::revoked_at.eq(Some(Utc::now())))
-        .execute(conn)
-        .await?;
+    diesel::update(
+        rt::table
+            .filter(rt::family_id.eq(family))
+            .filter(rt::revoked_at.is_null()),
+    )
+    .set(rt::revoked_at.eq(Some(Utc::now())))
+    .execute(conn)
+    .await?;
     Ok(())
 }
 
@@ -144,7 +154,9 @@ async fn revoke_family(conn: &mut AsyncPgConnection, family: Uuid) -> Result<()>
 pub async fn logout(state: &AppState, caller: &Caller, refresh_secret: &str) -> Result<()> {
     let ttl = (caller.claims.exp - Utc::now().timestamp()).max(1) as u64;
     let mut redis = state.redis.clone();
-    let _: () = redis.set_ex(revoked_key(&caller.claims.jti), 1, ttl).await?;
+    let _: () = redis
+        .set_ex(revoked_key(&caller.claims.jti), 1, ttl)
+        .await?;
     if !refresh_secret.is_empty() {
         let mut conn = quire_kit::db::conn(&state.pool).await?;
         let family: Option<Uuid> = rt::table

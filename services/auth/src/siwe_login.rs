@@ -22,32 +22,44 @@ fn nonce_key(nonce: &str) -> String {
 }
 
 pub async fn new_nonce(state: &AppState) -> Result<pb::GetLoginNonceResponse> {
-    let nonce: String = rand::rngs::OsRng.sample_iter(&Alphanumeric).take(24).map(char::from).collect();
+    let nonce: String = rand::rngs::OsRng
+        .sample_iter(&Alphanumeric)
+        .take(24)
+        .map(char::from)
+        .collect();
     let mut redis = state.redis.clone();
     let _: () = redis.set_ex(nonce_key(&nonce), 1, NONCE_TTL_SECS).await?;
-    Ok(pb::GetLoginNonceResponse { nonce, expires_in_secs: NONCE_TTL_SECS as u32 })
+    Ok(pb::GetLoginNonceResponse {
+        nonce,
+        expires_in_secs: NONCE_TTL_SECS as u32,
+    })
 }
 
 fn parse_signature(hex_sig: &str) -> Result<[u8; 65]> {
     let raw = hex::decode(hex_sig.trim().trim_start_matches("0x"))
         .map_err(|_| AuthError::invalid("signature", "signature: hex expected"))?;
-    raw.try_into().map_err(|_| AuthError::invalid("signature", "signature: 65 bytes expected"))
+    raw.try_into()
+        .map_err(|_| AuthError::invalid("signature", "signature: 65 bytes expected"))
 }
 
 pub async fn login(state: &AppState, wallet: pb::WalletSignature) -> Result<pb::TokenResponse> {
     if wallet.message.len() > 4096 {
         return Err(AuthError::invalid("message", "message: too long"));
     }
-    let message: siwe::Message = wallet
-        .message
-        .parse()
-        .map_err(|e| AuthError::invalid("message", format!("message: not an EIP-4361 message ({e})")))?;
+    let message: siwe::Message = wallet.message.parse().map_err(|e| {
+        AuthError::invalid("message", format!("message: not an EIP-4361 message ({e})"))
+    })?;
     let signature = parse_signature(&wallet.signature)?;
     if message.domain.to_string() != state.config.siwe_domain {
-        return Err(AuthError::Siwe(format!("the message is for {}, not for this site", message.domain)));
+        return Err(AuthError::Siwe(format!(
+            "the message is for {}, not for this site",
+            message.domain
+        )));
     }
     if !message.valid_now() {
-        return Err(AuthError::Siwe("the message has expired or is not valid yet".into()));
+        return Err(AuthError::Siwe(
+            "the message has expired or is not valid yet".into(),
+        ));
     }
     message
         .verify_eip191(&signature)
@@ -56,7 +68,9 @@ pub async fn login(state: &AppState, wallet: pb::WalletSignature) -> Result<pb::
     let mut redis = state.redis.clone();
     let known: Option<u8> = redis.get_del(nonce_key(&message.nonce)).await?;
     if known.is_none() {
-        return Err(AuthError::Siwe("the nonce is unknown, expired or already used".into()));
+        return Err(AuthError::Siwe(
+            "the nonce is unknown, expired or already used".into(),
+        ));
     }
 
     let address = format!("0x{}", hex::encode(message.address));

@@ -32,7 +32,9 @@ impl Signer {
             }
             Some(p) => {
                 let key = SigningKey::generate(&mut rand::rngs::OsRng);
-                let pem = key.to_pkcs8_pem(Default::default()).map_err(|e| anyhow::anyhow!("{e}"))?;
+                let pem = key
+                    .to_pkcs8_pem(Default::default())
+                    .map_err(|e| anyhow::anyhow!("{e}"))?;
                 if let Some(dir) = std::path::Path::new(p).parent() {
                     std::fs::create_dir_all(dir)?;
                 }
@@ -51,7 +53,9 @@ impl Signer {
     fn from_key(key: &SigningKey, ttl_secs: u32) -> anyhow::Result<Self> {
         let public = key.verifying_key().to_bytes();
         let kid = hex::encode(&Sha256::digest(public)[..8]);
-        let pem = key.to_pkcs8_pem(Default::default()).map_err(|e| anyhow::anyhow!("{e}"))?;
+        let pem = key
+            .to_pkcs8_pem(Default::default())
+            .map_err(|e| anyhow::anyhow!("{e}"))?;
         let encoding = EncodingKey::from_ed_pem(pem.as_bytes())?;
         let jwks_json = serde_json::json!({
             "keys": [{
@@ -60,7 +64,12 @@ impl Signer {
             }]
         })
         .to_string();
-        Ok(Self { kid, encoding, jwks_json, ttl_secs })
+        Ok(Self {
+            kid,
+            encoding,
+            jwks_json,
+            ttl_secs,
+        })
     }
 
     pub fn jwks_json(&self) -> &str {
@@ -74,7 +83,8 @@ impl Signer {
     /// A verifier that trusts this signer (auth checks its own tokens locally).
     pub fn verifier(&self) -> anyhow::Result<TokenVerifier> {
         let v = TokenVerifier::default();
-        v.load_jwks(&self.jwks_json).map_err(|e| anyhow::anyhow!("{e}"))?;
+        v.load_jwks(&self.jwks_json)
+            .map_err(|e| anyhow::anyhow!("{e}"))?;
         Ok(v)
     }
 
@@ -102,7 +112,11 @@ impl Signer {
 fn write_private(path: &str, bytes: &[u8]) -> std::io::Result<()> {
     use std::io::Write;
     use std::os::unix::fs::OpenOptionsExt;
-    let mut f = std::fs::OpenOptions::new().write(true).create_new(true).mode(0o600).open(path)?;
+    let mut f = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(0o600)
+        .open(path)?;
     f.write_all(bytes)
 }
 #[cfg(not(unix))]
@@ -129,11 +143,16 @@ mod tests {
     #[test]
     fn an_issued_token_verifies_with_the_published_jwks() {
         let signer = Signer::load_or_create(None, 60).unwrap();
-        let token = signer.issue(Uuid::nil(), "writer", &["reader".into(), "writer".into()]).unwrap();
+        let token = signer
+            .issue(Uuid::nil(), "writer", &["reader".into(), "writer".into()])
+            .unwrap();
         let caller = signer.verifier().unwrap().verify(&token).unwrap();
         assert_eq!(caller.claims.role, "writer");
         let other = Signer::load_or_create(None, 60).unwrap();
-        assert!(other.verifier().unwrap().verify(&token).is_err(), "a foreign key must not verify");
+        assert!(
+            other.verifier().unwrap().verify(&token).is_err(),
+            "a foreign key must not verify"
+        );
     }
 
     #[test]

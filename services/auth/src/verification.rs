@@ -33,7 +33,9 @@ pub async fn issue(conn: &mut AsyncPgConnection, email: &str, resend_secs: u32) 
         Some(row) => {
             let since = (now - row.sent_at).num_seconds();
             if since < i64::from(resend_secs) {
-                return Err(AuthError::ResendTooSoon((i64::from(resend_secs) - since) as u64));
+                return Err(AuthError::ResendTooSoon(
+                    (i64::from(resend_secs) - since) as u64,
+                ));
             }
             if now - row.window_started_at < Duration::hours(1) {
                 if row.sends_in_window >= SENDS_PER_HOUR {
@@ -77,7 +79,10 @@ pub async fn forget(conn: &mut AsyncPgConnection, email: &str) -> Result<()> {
 /// Checks `code` for `email`, counting a wrong one against the tries left.
 pub async fn check(conn: &mut AsyncPgConnection, email: &str, code: &str) -> Result<()> {
     if code.len() != 6 || !code.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(AuthError::invalid("verify_code", "verify_code: 6 digits expected"));
+        return Err(AuthError::invalid(
+            "verify_code",
+            "verify_code: 6 digits expected",
+        ));
     }
     let row: EmailVerificationRow = ev::table
         .find(email)

@@ -49,7 +49,10 @@ pub fn router(ready: ReadyCheck) -> Router {
         .route(
             "/metrics",
             get(move || {
-                let body = metrics.as_ref().map(PrometheusHandle::render).unwrap_or_default();
+                let body = metrics
+                    .as_ref()
+                    .map(PrometheusHandle::render)
+                    .unwrap_or_default();
                 async move { body }
             }),
         )
@@ -61,5 +64,7 @@ pub async fn serve(
     ready: ReadyCheck,
     stop: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    axum::serve(listener, router(ready)).with_graceful_shutdown(stop).await
+    axum::serve(listener, router(ready))
+        .with_graceful_shutdown(stop)
+        .await
 }

@@ -52,7 +52,11 @@ impl Caller {
         self.claims.sub == user_id || self.is_admin()
     }
     pub fn require_admin(&self) -> Result<(), ApiError> {
-        if self.is_admin() { Ok(()) } else { Err(ApiError::forbidden("Admin role required")) }
+        if self.is_admin() {
+            Ok(())
+        } else {
+            Err(ApiError::forbidden("Admin role required"))
+        }
     }
 }
 
@@ -69,7 +73,9 @@ impl TokenVerifier {
             .map_err(|e| ApiError::internal(&format!("bad jwks: {e}")))?;
         let mut keys = HashMap::new();
         for jwk in &set.keys {
-            let Some(kid) = jwk.common.key_id.clone() else { continue };
+            let Some(kid) = jwk.common.key_id.clone() else {
+                continue;
+            };
             match DecodingKey::from_jwk(jwk) {
                 Ok(k) => {
                     keys.insert(kid, k);
@@ -104,7 +110,10 @@ impl TokenVerifier {
         validation.set_audience(&[AUDIENCE]);
         validation.leeway = 5;
         let data = jsonwebtoken::decode::<Claims>(token, key, &validation).map_err(|_| bad())?;
-        Ok(Caller { claims: data.claims, token: token.to_owned() })
+        Ok(Caller {
+            claims: data.claims,
+            token: token.to_owned(),
+        })
     }
 }
 

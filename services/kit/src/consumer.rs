@@ -77,7 +77,11 @@ impl EventConsumer {
             .set("session.timeout.ms", "10000")
             .create()?;
         consumer.subscribe(topics)?;
-        Ok(Self { consumer, name: group.to_owned(), pool })
+        Ok(Self {
+            consumer,
+            name: group.to_owned(),
+            pool,
+        })
     }
 
     /// Consumes until `stop` resolves. A failing handler is retried with backoff and
@@ -133,7 +137,10 @@ impl EventConsumer {
             }
         }
         // Hand the stored offsets to the broker before leaving the group.
-        if let Err(error) = self.consumer.commit_consumer_state(rdkafka::consumer::CommitMode::Sync) {
+        if let Err(error) = self
+            .consumer
+            .commit_consumer_state(rdkafka::consumer::CommitMode::Sync)
+        {
             tracing::debug!(%error, consumer = %self.name, "final commit skipped");
         }
     }

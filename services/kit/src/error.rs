@@ -31,23 +31,71 @@ pub enum ErrorCode {
 
 /// code, name on the wire, gRPC code, HTTP status
 const TABLE: &[(ErrorCode, &str, tonic::Code, u16)] = &[
-    (ErrorCode::BadRequest, "bad_request", tonic::Code::InvalidArgument, 400),
-    (ErrorCode::Unauthenticated, "unauthenticated", tonic::Code::Unauthenticated, 401),
-    (ErrorCode::Forbidden, "forbidden", tonic::Code::PermissionDenied, 403),
+    (
+        ErrorCode::BadRequest,
+        "bad_request",
+        tonic::Code::InvalidArgument,
+        400,
+    ),
+    (
+        ErrorCode::Unauthenticated,
+        "unauthenticated",
+        tonic::Code::Unauthenticated,
+        401,
+    ),
+    (
+        ErrorCode::Forbidden,
+        "forbidden",
+        tonic::Code::PermissionDenied,
+        403,
+    ),
     (ErrorCode::NotFound, "not_found", tonic::Code::NotFound, 404),
-    (ErrorCode::Conflict, "conflict", tonic::Code::AlreadyExists, 409),
-    (ErrorCode::InsufficientFunds, "insufficient_funds", tonic::Code::FailedPrecondition, 402),
-    (ErrorCode::PayloadTooLarge, "payload_too_large", tonic::Code::OutOfRange, 413),
-    (ErrorCode::Unprocessable, "unprocessable", tonic::Code::FailedPrecondition, 422),
-    (ErrorCode::RateLimited, "rate_limited", tonic::Code::ResourceExhausted, 429),
-    (ErrorCode::Unavailable, "unavailable", tonic::Code::Unavailable, 503),
+    (
+        ErrorCode::Conflict,
+        "conflict",
+        tonic::Code::AlreadyExists,
+        409,
+    ),
+    (
+        ErrorCode::InsufficientFunds,
+        "insufficient_funds",
+        tonic::Code::FailedPrecondition,
+        402,
+    ),
+    (
+        ErrorCode::PayloadTooLarge,
+        "payload_too_large",
+        tonic::Code::OutOfRange,
+        413,
+    ),
+    (
+        ErrorCode::Unprocessable,
+        "unprocessable",
+        tonic::Code::FailedPrecondition,
+        422,
+    ),
+    (
+        ErrorCode::RateLimited,
+        "rate_limited",
+        tonic::Code::ResourceExhausted,
+        429,
+    ),
+    (
+        ErrorCode::Unavailable,
+        "unavailable",
+        tonic::Code::Unavailable,
+        503,
+    ),
     (ErrorCode::Internal, "internal", tonic::Code::Internal, 500),
 ];
 
 impl ErrorCode {
     fn row(self) -> &'static (ErrorCode, &'static str, tonic::Code, u16) {
         // The table lists every variant; the fallback is never taken.
-        TABLE.iter().find(|r| r.0 == self).unwrap_or(&TABLE[TABLE.len() - 1])
+        TABLE
+            .iter()
+            .find(|r| r.0 == self)
+            .unwrap_or(&TABLE[TABLE.len() - 1])
     }
     pub fn as_str(self) -> &'static str {
         self.row().1
@@ -93,7 +141,12 @@ pub struct ApiError {
 
 impl ApiError {
     pub fn new(code: ErrorCode, reason: impl Into<String>, message: impl Into<String>) -> Self {
-        Self { code, message: message.into(), reason: reason.into(), retry_after_secs: None }
+        Self {
+            code,
+            message: message.into(),
+            reason: reason.into(),
+            retry_after_secs: None,
+        }
     }
     pub fn bad_request(reason: impl Into<String>, message: impl Into<String>) -> Self {
         Self::new(ErrorCode::BadRequest, reason, message)
@@ -113,7 +166,11 @@ impl ApiError {
     pub fn rate_limited(retry_after_secs: u64) -> Self {
         Self {
             retry_after_secs: Some(retry_after_secs),
-            ..Self::new(ErrorCode::RateLimited, "rate_limited", "Too many requests, try again later")
+            ..Self::new(
+                ErrorCode::RateLimited,
+                "rate_limited",
+                "Too many requests, try again later",
+            )
         }
     }
     pub fn unavailable(message: impl Into<String>) -> Self {
@@ -143,7 +200,12 @@ impl ApiError {
             _ => status.message().to_owned(),
         };
         let retry_after_secs = get(RETRY_AFTER_KEY).and_then(|v| v.parse().ok());
-        Self { code, message, reason, retry_after_secs }
+        Self {
+            code,
+            message,
+            reason,
+            retry_after_secs,
+        }
     }
 }
 
@@ -190,7 +252,6 @@ impl From<KitError> for ApiError {
         }
     }
 }
-
 
 #[cfg(test)]
 mod tests {

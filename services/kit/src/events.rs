@@ -44,14 +44,35 @@ impl Event {
     pub fn headers(&self) -> OwnedHeaders {
         let id = self.id.to_string();
         let mut h = OwnedHeaders::new()
-            .insert(Header { key: "ce_specversion", value: Some("1.0") })
-            .insert(Header { key: "ce_id", value: Some(id.as_str()) })
-            .insert(Header { key: "ce_type", value: Some(self.event_type.as_str()) })
-            .insert(Header { key: "ce_source", value: Some(self.source.as_str()) })
-            .insert(Header { key: "ce_time", value: Some(self.time.as_str()) })
-            .insert(Header { key: "content-type", value: Some(CONTENT_TYPE) });
+            .insert(Header {
+                key: "ce_specversion",
+                value: Some("1.0"),
+            })
+            .insert(Header {
+                key: "ce_id",
+                value: Some(id.as_str()),
+            })
+            .insert(Header {
+                key: "ce_type",
+                value: Some(self.event_type.as_str()),
+            })
+            .insert(Header {
+                key: "ce_source",
+                value: Some(self.source.as_str()),
+            })
+            .insert(Header {
+                key: "ce_time",
+                value: Some(self.time.as_str()),
+            })
+            .insert(Header {
+                key: "content-type",
+                value: Some(CONTENT_TYPE),
+            });
         if let Some(tp) = &self.traceparent {
-            h = h.insert(Header { key: "traceparent", value: Some(tp.as_str()) });
+            h = h.insert(Header {
+                key: "traceparent",
+                value: Some(tp.as_str()),
+            });
         }
         h
     }
@@ -72,7 +93,10 @@ impl Event {
             event_type: get("ce_type")?,
             source: get("ce_source").unwrap_or_default(),
             time: get("ce_time").unwrap_or_default(),
-            key: m.key().map(|k| String::from_utf8_lossy(k).into_owned()).unwrap_or_default(),
+            key: m
+                .key()
+                .map(|k| String::from_utf8_lossy(k).into_owned())
+                .unwrap_or_default(),
             data: m.payload().unwrap_or_default().to_vec(),
             traceparent: get("traceparent"),
         })
@@ -95,10 +119,13 @@ pub fn producer_config(brokers: &str) -> ClientConfig {
 /// Creates the topics that do not exist yet. Production creates them with Strimzi
 /// `KafkaTopic` resources; this keeps a bare local broker and the tests working.
 pub async fn ensure_topics(brokers: &str, names: &[&str]) -> anyhow::Result<()> {
-    let admin: AdminClient<DefaultClientContext> =
-        ClientConfig::new().set("bootstrap.servers", brokers).create()?;
-    let new: Vec<NewTopic> =
-        names.iter().map(|n| NewTopic::new(n, 3, TopicReplication::Fixed(1))).collect();
+    let admin: AdminClient<DefaultClientContext> = ClientConfig::new()
+        .set("bootstrap.servers", brokers)
+        .create()?;
+    let new: Vec<NewTopic> = names
+        .iter()
+        .map(|n| NewTopic::new(n, 3, TopicReplication::Fixed(1)))
+        .collect();
     let opts = AdminOptions::new().operation_timeout(Some(std::time::Duration::from_secs(10)));
     for result in admin.create_topics(&new, &opts).await? {
         match result {

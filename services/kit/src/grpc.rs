@@ -23,8 +23,12 @@ pub fn server() -> Server {
 }
 
 /// gRPC reflection over every Quire proto.
-pub fn reflection()
--> Result<tonic_reflection::server::v1::ServerReflectionServer<impl tonic_reflection::server::v1::ServerReflection>, tonic_reflection::server::Error> {
+pub fn reflection() -> Result<
+    tonic_reflection::server::v1::ServerReflectionServer<
+        impl tonic_reflection::server::v1::ServerReflection,
+    >,
+    tonic_reflection::server::Error,
+> {
     tonic_reflection::server::Builder::configure()
         .register_encoded_file_descriptor_set(quire_proto::FILE_DESCRIPTOR_SET)
         .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)

@@ -78,7 +78,12 @@ pub struct Relay {
 impl Relay {
     pub fn new(pool: PgPool, brokers: &str, poll: Duration) -> anyhow::Result<Self> {
         let producer: FutureProducer = producer_config(brokers).create()?;
-        Ok(Self { pool, producer, poll, batch: 500 })
+        Ok(Self {
+            pool,
+            producer,
+            poll,
+            batch: 500,
+        })
     }
 
     /// Runs until `stop` resolves; failures are logged and retried with backoff.

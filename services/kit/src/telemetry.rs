@@ -36,7 +36,11 @@ pub fn init(service: &'static str) -> TelemetryGuard {
     let fmt = if pretty {
         tracing_subscriber::fmt::layer().with_target(false).boxed()
     } else {
-        tracing_subscriber::fmt::layer().json().flatten_event(true).with_current_span(true).boxed()
+        tracing_subscriber::fmt::layer()
+            .json()
+            .flatten_event(true)
+            .with_current_span(true)
+            .boxed()
     };
 
     let provider = otlp_provider(service);
@@ -45,12 +49,18 @@ pub fn init(service: &'static str) -> TelemetryGuard {
         tracing_opentelemetry::layer().with_tracer(tracer)
     });
     // A second init (tests build several apps in one process) keeps the first subscriber.
-    let _ = tracing_subscriber::registry().with(filter).with(fmt).with(otel).try_init();
+    let _ = tracing_subscriber::registry()
+        .with(filter)
+        .with(fmt)
+        .with(otel)
+        .try_init();
     TelemetryGuard { provider }
 }
 
 fn otlp_provider(service: &'static str) -> Option<SdkTracerProvider> {
-    let endpoint = std::env::var("OTEL_EXPORTER_OTLP_ENDPOINT").ok().filter(|e| !e.is_empty())?;
+    let endpoint = std::env::var("OTEL_EXPORTER_OTLP_ENDPOINT")
+        .ok()
+        .filter(|e| !e.is_empty())?;
     use opentelemetry_otlp::WithExportConfig;
     let exporter = match opentelemetry_otlp::SpanExporter::builder()
         .with_tonic()
@@ -66,7 +76,11 @@ fn otlp_provider(service: &'static str) -> Option<SdkTracerProvider> {
     let name = std::env::var("OTEL_SERVICE_NAME").unwrap_or_else(|_| service.to_owned());
     let provider = SdkTracerProvider::builder()
         .with_batch_exporter(exporter)
-        .with_resource(opentelemetry_sdk::Resource::builder().with_service_name(name).build())
+        .with_resource(
+            opentelemetry_sdk::Resource::builder()
+                .with_service_name(name)
+                .build(),
+        )
         .build();
     opentelemetry::global::set_tracer_provider(provider.clone());
     Some(provider)
@@ -87,9 +101,10 @@ impl Carrier for http::HeaderMap {
         http::HeaderMap::keys(self).map(|k| k.as_str()).collect()
     }
     fn set(&mut self, key: &str, value: String) {
-        if let (Ok(k), Ok(v)) =
-            (http::HeaderName::try_from(key), http::HeaderValue::try_from(value))
-        {
+        if let (Ok(k), Ok(v)) = (
+            http::HeaderName::try_from(key),
+            http::HeaderValue::try_from(value),
+        ) {
             self.insert(k, v);
         }
     }

@@ -6,7 +6,7 @@ CREATE TABLE users (
     username       TEXT NOT NULL,
     password_hash  TEXT,
     wallet_address TEXT UNIQUE,
-    current_role   TEXT NOT NULL DEFAULT 'reader',
+    active_role    TEXT NOT NULL DEFAULT 'reader',
     invited_by     UUID REFERENCES users (id),
     avatar_url     TEXT,
     bio            TEXT,

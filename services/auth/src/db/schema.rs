@@ -48,7 +48,7 @@ diesel::table! {
         username -> Text,
         password_hash -> Nullable<Text>,
         wallet_address -> Nullable<Text>,
-        current_role -> Text,
+        active_role -> Text,
         invited_by -> Nullable<Uuid>,
         avatar_url -> Nullable<Text>,
         bio -> Nullable<Text>,

@@ -12,7 +12,7 @@ pub struct UserRow {
     pub username: String,
     pub password_hash: Option<String>,
     pub wallet_address: Option<String>,
-    pub current_role: String,
+    pub active_role: String,
     pub invited_by: Option<Uuid>,
     pub avatar_url: Option<String>,
     pub bio: Option<String>,
@@ -28,7 +28,7 @@ pub struct NewUser<'a> {
     pub username: &'a str,
     pub password_hash: Option<&'a str>,
     pub wallet_address: Option<&'a str>,
-    pub current_role: &'a str,
+    pub active_role: &'a str,
     pub invited_by: Option<Uuid>,
     pub invite_code_used: Option<&'a str>,
 }

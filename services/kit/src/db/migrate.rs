@@ -19,7 +19,10 @@ pub async fn ensure_database(database_url: &str) -> Result<(), DbError> {
         .ok_or_else(|| DbError::Migration(format!("no database name in {database_url}")))?;
     check_schema(&name)?;
     let mut admin = AsyncPgConnection::establish(&format!("{base}/postgres")).await?;
-    match diesel::sql_query(format!("CREATE DATABASE \"{name}\"")).execute(&mut admin).await {
+    match diesel::sql_query(format!("CREATE DATABASE \"{name}\""))
+        .execute(&mut admin)
+        .await
+    {
         Ok(_) => Ok(()),
         // Another process created it first.
         Err(diesel::result::Error::DatabaseError(_, info))
@@ -47,7 +50,9 @@ pub async fn run_migrations(
     ensure_database(database_url).await?;
     let mut conn = AsyncPgConnection::establish(database_url).await?;
     // Two replicas migrating at once would race on CREATE SCHEMA and the migration table.
-    diesel::sql_query("SELECT pg_advisory_lock(7270)").execute(&mut conn).await?;
+    diesel::sql_query("SELECT pg_advisory_lock(7270)")
+        .execute(&mut conn)
+        .await?;
     let result = async {
         diesel::sql_query(format!("CREATE SCHEMA IF NOT EXISTS {schema}"))
             .execute(&mut conn)
@@ -55,12 +60,16 @@ pub async fn run_migrations(
         let scoped = AsyncPgConnection::establish(&url_with_schema(database_url, schema)?).await?;
         let mut harness = AsyncMigrationHarness::new(scoped);
         for set in [KIT_MIGRATIONS, service_migrations] {
-            harness.run_pending_migrations(set).map_err(|e| DbError::Migration(e.to_string()))?;
+            harness
+                .run_pending_migrations(set)
+                .map_err(|e| DbError::Migration(e.to_string()))?;
         }
         Ok::<_, DbError>(())
     }
     .await;
-    diesel::sql_query("SELECT pg_advisory_unlock(7270)").execute(&mut conn).await?;
+    diesel::sql_query("SELECT pg_advisory_unlock(7270)")
+        .execute(&mut conn)
+        .await?;
     result
 }
 
@@ -70,7 +79,10 @@ mod tests {
     fn splits_the_database_name_off_a_url() {
         let (base, name) =
             super::split_database("postgres://u@h:5432/quire?sslmode=disable").unwrap();
-        assert_eq!((base.as_str(), name.as_str()), ("postgres://u@h:5432", "quire"));
+        assert_eq!(
+            (base.as_str(), name.as_str()),
+            ("postgres://u@h:5432", "quire")
+        );
         assert!(super::split_database("postgres://u@h:5432/").is_none());
     }
 }

@@ -20,22 +20,33 @@ pub fn check_schema(schema: &str) -> Result<(), DbError> {
     let ok = !schema.is_empty()
         && schema.len() <= 63
         && schema.starts_with(|c: char| c.is_ascii_lowercase())
-        && schema.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
-    if ok { Ok(()) } else { Err(DbError::BadSchema(schema.to_owned())) }
+        && schema
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+    if ok {
+        Ok(())
+    } else {
+        Err(DbError::BadSchema(schema.to_owned()))
+    }
 }
 
 /// `database_url` with `search_path` set to `schema` for every connection made from it.
 pub fn url_with_schema(database_url: &str, schema: &str) -> Result<String, DbError> {
     check_schema(schema)?;
     let sep = if database_url.contains('?') { '&' } else { '?' };
-    Ok(format!("{database_url}{sep}options=-c%20search_path%3D{schema}"))
+    Ok(format!(
+        "{database_url}{sep}options=-c%20search_path%3D{schema}"
+    ))
 }
 
 /// A pool of connections confined to `schema`.
 pub fn pool(database_url: &str, schema: &str, max_size: usize) -> Result<PgPool, DbError> {
     let url = url_with_schema(database_url, schema)?;
     let manager = AsyncDieselConnectionManager::<AsyncPgConnection>::new(url);
-    Pool::builder(manager).max_size(max_size).build().map_err(|e| DbError::Pool(e.to_string()))
+    Pool::builder(manager)
+        .max_size(max_size)
+        .build()
+        .map_err(|e| DbError::Pool(e.to_string()))
 }
 
 /// A connection from the pool, with pool failures turned into [`DbError`].

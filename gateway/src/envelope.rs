@@ -1,0 +1,72 @@
+//! The REST envelope of DESIGN.md section 4. Every `/api` answer, success or failure,
+//! leaves the gateway through this module.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, ResponseError};
+use quire_kit::{ApiError, ErrorCode};
+use serde::Serialize;
+
+/// `200 {"code":200,"success":true,"message":"OK","data":...}`
+pub fn ok<T: Serialize>(data: T) -> HttpResponse {
+    HttpResponse::Ok().json(serde_json::json!({
+        "code": 200, "success": true, "message": "OK", "data": data,
+    }))
+}
+
+/// A failure on its way to the client.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct Failure(pub ApiError);
+
+impl From<ApiError> for Failure {
+    fn from(e: ApiError) -> Self {
+        Self(e)
+    }
+}
+
+impl From<tonic::Status> for Failure {
+    fn from(s: tonic::Status) -> Self {
+        Self(ApiError::from_status(&s))
+    }
+}
+
+impl Failure {
+    pub fn bad_request(reason: &str, message: impl Into<String>) -> Self {
+        Self(ApiError::bad_request(reason, message))
+    }
+}
+
+impl ResponseError for Failure {
+    fn status_code(&self) -> StatusCode {
+        StatusCode::from_u16(self.0.code.http_status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR)
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        let e = &self.0;
+        let status = self.status_code();
+        metrics::counter!("quire_gateway_failures_total", "error" => e.code.as_str()).increment(1);
+        let mut builder = HttpResponse::build(status);
+        if let Some(secs) = e.retry_after_secs {
+            builder.insert_header(("Retry-After", secs.to_string()));
+        }
+        builder.json(serde_json::json!({
+            "code": status.as_u16(),
+            "success": false,
+            "message": e.message,
+            "detail": e.message,
+            "error": e.reason,
+            "data": { "reason": e.message },
+        }))
+    }
+}
+
+pub type Reply = Result<HttpResponse, Failure>;
+
+/// The envelope for routes that do not exist.
+pub fn not_found() -> Failure {
+    Failure(ApiError::new(
+        ErrorCode::NotFound,
+        "no_such_route",
+        "No such API route",
+    ))
+}

@@ -1,0 +1,93 @@
+//! quire-gateway: the only public entry of Quire. It checks bearer tokens, applies rate
+//! limits, turns each `/api` REST call into a gRPC call to the service that owns the
+//! data, wraps every answer in the REST envelope, and serves the web app at `/platform`.
+//!
+//! It owns no table and holds no business rule: a rule checked here is checked again by
+//! the service behind it.
+#![forbid(unsafe_code)]
+
+pub mod auth_guard;
+pub mod client_ip;
+pub mod config;
+pub mod envelope;
+pub mod json_body;
+pub mod keys;
+pub mod openapi;
+pub mod ops;
+pub mod rate_limit;
+pub mod routes;
+pub mod state;
+pub mod web_app;
+
+use std::net::TcpListener;
+use std::sync::Arc;
+
+use actix_web::dev::Server;
+use actix_web::middleware::{Compress, from_fn};
+use actix_web::{App, HttpServer, web};
+use quire_proto::auth::v1::auth_service_client::AuthServiceClient;
+use tonic_health::pb::health_client::HealthClient;
+
+pub use config::GatewayConfig;
+use state::AppState;
+
+pub struct Application {
+    port: u16,
+    server: Server,
+}
+
+impl Application {
+    /// Connects to Redis and the services and binds the port (0 picks a free one).
+    pub async fn build(config: GatewayConfig) -> anyhow::Result<Self> {
+        let channel = quire_kit::grpc::channel(&config.auth_url)?;
+        let auth = AuthServiceClient::new(channel.clone());
+        let health = HealthClient::new(channel);
+        let redis =
+            redis::aio::ConnectionManager::new(redis::Client::open(config.redis_url.as_str())?)
+                .await?;
+        let keys = keys::KeyStore::new(auth.clone());
+        if let Err(error) = keys.refresh().await {
+            // Auth may start after us; keys are fetched on the first token that needs them.
+            tracing::warn!(%error, "token keys not loaded yet");
+        }
+        let listener = TcpListener::bind((config.http_host.as_str(), config.http_port))?;
+        let port = listener.local_addr()?.port();
+        let workers = config.http_workers.max(1);
+        let json_limit = config.json_limit_bytes;
+        let frontend = config.frontend_dir.clone();
+        let state = web::Data::new(AppState {
+            auth,
+            redis,
+            keys,
+            config: Arc::new(config),
+        });
+        let health = web::Data::new(health);
+        let server = HttpServer::new(move || {
+            App::new()
+                .wrap(from_fn(ops::observe))
+                .wrap(Compress::default())
+                .app_data(state.clone())
+                .app_data(health.clone())
+                .service(ops::healthz)
+                .service(ops::readyz)
+                .service(ops::metrics_page)
+                .configure(routes::configure(json_limit))
+                .configure(web_app::configure(frontend.clone()))
+        })
+        .workers(workers)
+        .shutdown_timeout(10)
+        .listen(listener)?
+        .run();
+        tracing::info!(port, "gateway listening");
+        Ok(Self { port, server })
+    }
+
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    /// Serves until SIGTERM or Ctrl-C (actix handles both), draining open requests.
+    pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        self.server.await
+    }
+}

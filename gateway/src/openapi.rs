@@ -1,0 +1,81 @@
+//! The OpenAPI document of the REST surface (`/api/openapi.json`) and a page to browse
+//! it (`/api/docs`). The frontend generates its request and reply types from it.
+
+use actix_web::{HttpResponse, get};
+use serde::Serialize;
+use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
+use utoipa::{Modify, OpenApi, ToSchema};
+
+use crate::routes::accounts;
+use crate::routes::accounts_dto::*;
+
+/// Every `/api` reply: `data` holds the payload on success; on failure `success` is
+/// false, `message`/`detail` hold the text, `error` a machine code and `data.reason` the
+/// text again.
+#[derive(Serialize, ToSchema)]
+pub struct Envelope<T> {
+    pub code: u16,
+    pub success: bool,
+    pub message: String,
+    pub data: T,
+}
+
+struct Bearer;
+impl Modify for Bearer {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        if let Some(components) = openapi.components.as_mut() {
+            components.add_security_scheme(
+                "bearer",
+                SecurityScheme::Http(Http::new(HttpAuthScheme::Bearer)),
+            );
+        }
+    }
+}
+
+#[derive(OpenApi)]
+#[openapi(
+    info(title = "Quire API", description = "The REST surface of Quire, the online book platform. Every reply uses the envelope {code, success, message, data}; failures add detail, error and data.reason."),
+    paths(
+        accounts::send_verify_email, accounts::check_verify_code, accounts::register,
+        accounts::login_nonce, accounts::login, accounts::refresh_token, accounts::logout,
+        accounts::me, accounts::update_me, accounts::switch_role, accounts::add_role,
+        accounts::roles, accounts::recent_users, accounts::list_users, accounts::create_user,
+        accounts::invite_codes, accounts::invited_by_me,
+    ),
+    components(schemas(UserOut, TokenOut, AccessTokenOut, UserPageOut, InviteCodeOut, RoleOut, NonceOut,
+        VerifySentOut, VerifiedOut, RegisterBody, LoginBody, WalletBody, ProfileBody, SwitchRoleBody,
+        AddRoleBody, RefreshBody, LogoutBody, CreateUserBody)),
+    modifiers(&Bearer),
+)]
+pub struct ApiDoc;
+
+/// The document as JSON (also written by `quire-gateway openapi`).
+pub fn document() -> String {
+    ApiDoc::openapi()
+        .to_pretty_json()
+        .unwrap_or_else(|_| "{}".into())
+}
+
+#[get("/openapi.json")]
+pub async fn openapi_json() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("application/json")
+        .body(document())
+}
+
+/// Swagger UI from the web app's own bundle (`/platform/vendor/swagger-ui`), so the page
+/// works without reaching any outside host.
+#[get("/docs")]
+pub async fn docs() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/html; charset=utf-8")
+        .body(DOCS_PAGE)
+}
+
+const DOCS_PAGE: &str = r#"<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Quire API</title>
+<link rel="stylesheet" href="/platform/vendor/swagger-ui/swagger-ui.css"></head>
+<body><div id="ui"><p style="font-family:sans-serif">Loading the API reference… The raw document is at <a href="/api/openapi.json">/api/openapi.json</a>.</p></div>
+<script src="/platform/vendor/swagger-ui/swagger-ui-bundle.js"></script>
+<script src="/platform/vendor/swagger-ui/docs-init.js"></script>
+</body></html>"#;

@@ -1,0 +1,82 @@
+//! For operators: `/healthz`, `/readyz`, `/metrics`, and a span and metrics per request.
+
+use std::time::{Duration, Instant};
+
+use actix_web::body::MessageBody;
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::middleware::Next;
+use actix_web::{HttpResponse, get, web};
+use tonic_health::pb::HealthCheckRequest;
+use tonic_health::pb::health_client::HealthClient;
+use tracing::Instrument;
+
+use crate::state::AppState;
+
+#[get("/healthz")]
+pub async fn healthz() -> HttpResponse {
+    HttpResponse::Ok().body("ok")
+}
+
+/// Ready when Redis and the auth service answer.
+#[get("/readyz")]
+pub async fn readyz(
+    state: web::Data<AppState>,
+    health: web::Data<HealthClient<tonic::transport::Channel>>,
+) -> HttpResponse {
+    let mut redis = state.redis.clone();
+    let redis_ok = redis::cmd("PING")
+        .query_async::<String>(&mut redis)
+        .await
+        .is_ok();
+    let mut req = tonic::Request::new(HealthCheckRequest {
+        service: String::new(),
+    });
+    req.set_timeout(Duration::from_secs(2));
+    let auth_ok = health.get_ref().clone().check(req).await.is_ok();
+    let body = serde_json::json!({ "redis": redis_ok, "auth": auth_ok });
+    if redis_ok && auth_ok {
+        HttpResponse::Ok().json(body)
+    } else {
+        HttpResponse::ServiceUnavailable().json(body)
+    }
+}
+
+#[get("/metrics")]
+pub async fn metrics_page() -> HttpResponse {
+    let body = quire_kit::admin_http::prometheus()
+        .map(|h| h.render())
+        .unwrap_or_default();
+    HttpResponse::Ok()
+        .content_type("text/plain; version=0.0.4")
+        .body(body)
+}
+
+/// One span per request (continuing the caller's trace) and request metrics labelled by
+/// route pattern, never by raw path, so ids do not explode the label space.
+pub async fn observe(
+    req: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let started = Instant::now();
+    let method = req.method().to_string();
+    let span = tracing::info_span!("http", http.method = %method, http.route = tracing::field::Empty, http.status = tracing::field::Empty, otel.kind = "server");
+    // actix has its own header type: copy the two trace headers across.
+    let mut carrier = http::HeaderMap::new();
+    for name in ["traceparent", "tracestate"] {
+        if let Some(v) = req.headers().get(name).and_then(|v| v.to_str().ok()) {
+            quire_kit::telemetry::Carrier::set(&mut carrier, name, v.to_owned());
+        }
+    }
+    quire_kit::telemetry::set_parent_from(&span, &carrier);
+    let response = next.call(req).instrument(span.clone()).await?;
+    let route = response
+        .request()
+        .match_pattern()
+        .unwrap_or_else(|| "unmatched".into());
+    let status = response.status().as_u16();
+    span.record("http.route", route.as_str());
+    span.record("http.status", status);
+    metrics::histogram!("quire_gateway_request_seconds", "method" => method, "route" => route, "status" => status.to_string())
+        .record(started.elapsed().as_secs_f64());
+    Ok(response)
+}

@@ -1,0 +1,31 @@
+//! The `/api` scope: every route of the spec's section 7, one module per area, and the
+//! handling of malformed input so that bad requests get the envelope, never a 500.
+
+pub mod accounts;
+pub mod accounts_dto;
+
+use actix_web::error::QueryPayloadError;
+use actix_web::{HttpRequest, web};
+
+use crate::envelope::{Failure, not_found};
+
+fn query_error(err: QueryPayloadError, _: &HttpRequest) -> actix_web::Error {
+    Failure::bad_request("invalid_query", format!("Invalid query parameters: {err}")).into()
+}
+
+/// Mounts the `/api` scope.
+pub fn configure(json_limit: usize) -> impl FnOnce(&mut web::ServiceConfig) {
+    move |cfg| {
+        cfg.service(
+            web::scope("/api")
+                .app_data(web::QueryConfig::default().error_handler(query_error))
+                .app_data(web::PayloadConfig::default().limit(json_limit))
+                .configure(accounts::configure)
+                .service(crate::openapi::openapi_json)
+                .service(crate::openapi::docs)
+                .default_service(web::to(|| async {
+                    Err::<actix_web::HttpResponse, _>(not_found())
+                })),
+        );
+    }
+}

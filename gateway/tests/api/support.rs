@@ -1,0 +1,334 @@
+//! A whole stack per test: the real auth service (its own fresh Postgres schema), the
+//! real gateway in front of it, the shared Redis and Kafka broker, and an SMTP sink that
+//! catches the mails auth sends.
+
+use std::net::TcpListener;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use quire_auth::AuthConfig;
+use quire_gateway::GatewayConfig;
+use quire_kit::config::CommonConfig;
+use serde_json::{Value, json};
+use uuid::Uuid;
+
+pub const ADMIN_PASSWORD: &str = "admin-pass-123";
+
+fn env_or(key: &str, default: &str) -> String {
+    std::env::var(key).unwrap_or_else(|_| default.to_owned())
+}
+
+/// Mails caught by the sink: (recipients, raw message).
+#[derive(Clone, Default)]
+pub struct MailBox(Arc<Mutex<Vec<(Vec<String>, String)>>>);
+
+#[derive(Clone)]
+struct Sink {
+    mails: MailBox,
+    to: Vec<String>,
+    data: Vec<u8>,
+}
+
+impl mailin_embedded::Handler for Sink {
+    fn data_start(
+        &mut self,
+        _: &str,
+        _: &str,
+        _: bool,
+        to: &[String],
+    ) -> mailin_embedded::Response {
+        self.to = to.to_vec();
+        self.data.clear();
+        mailin_embedded::response::OK
+    }
+    fn data(&mut self, buf: &[u8]) -> std::io::Result<()> {
+        self.data.extend_from_slice(buf);
+        Ok(())
+    }
+    fn data_end(&mut self) -> mailin_embedded::Response {
+        let text = String::from_utf8_lossy(&self.data).into_owned();
+        self.mails.0.lock().unwrap().push((self.to.clone(), text));
+        mailin_embedded::response::OK
+    }
+}
+
+impl MailBox {
+    /// Starts an SMTP sink on a free port; returns the port.
+    fn serve(&self) -> u16 {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let mut server = mailin_embedded::Server::new(Sink {
+            mails: self.clone(),
+            to: vec![],
+            data: vec![],
+        });
+        server
+            .with_name("sink.test")
+            .with_ssl(mailin_embedded::SslConfig::None)
+            .unwrap()
+            .with_tcp_listener(listener);
+        std::thread::spawn(move || {
+            let _ = server.serve();
+        });
+        port
+    }
+
+    /// The newest 6-digit code mailed to `email`, waiting up to 5 s for it.
+    pub async fn code_for(&self, email: &str) -> String {
+        for _ in 0..50 {
+            let found = self.0.lock().unwrap().iter().rev().find_map(|(to, text)| {
+                to.iter().any(|t| t.contains(email)).then(|| {
+                    let after = text.split("verification code is ").nth(1)?;
+                    Some(after.chars().take(6).collect::<String>())
+                })?
+            });
+            if let Some(code) = found {
+                return code;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        panic!("no verification mail reached {email}");
+    }
+
+    pub fn count_for(&self, email: &str) -> usize {
+        self.0
+            .lock()
+            .unwrap()
+            .iter()
+            .filter(|(to, _)| to.iter().any(|t| t.contains(email)))
+            .count()
+    }
+}
+
+pub struct TestApp {
+    pub base: String,
+    pub http: reqwest::Client,
+    pub mails: MailBox,
+    pub admin_email: String,
+    pub auth_grpc: String,
+    pub schema: String,
+    pub database_url: String,
+    pub brokers: String,
+    pub key_file: std::path::PathBuf,
+}
+
+#[derive(Clone, Copy)]
+pub struct Limits {
+    pub login_per_min: u32,
+    pub verify_per_min: u32,
+    pub api_per_min: u32,
+    pub json_limit: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Self {
+            login_per_min: 1000,
+            verify_per_min: 1000,
+            api_per_min: 10_000,
+            json_limit: 64 * 1024,
+        }
+    }
+}
+
+impl TestApp {
+    pub async fn spawn() -> Self {
+        Self::spawn_with(Limits::default()).await
+    }
+
+    pub async fn spawn_with(limits: Limits) -> Self {
+        quire_kit::telemetry::init("quire-tests");
+        let database_url = env_or(
+            "QUIRE_TEST_DATABASE_URL",
+            "postgres://postgres@127.0.0.1:5432/quire_test",
+        );
+        let brokers = env_or("QUIRE_KAFKA_BROKERS", "127.0.0.1:9092");
+        let redis_url = env_or("QUIRE_REDIS_URL", "redis://127.0.0.1:6379");
+        let schema = format!("auth_t_{}", &Uuid::new_v4().simple().to_string()[..12]);
+        let mails = MailBox::default();
+        let smtp_port = mails.serve();
+        let admin_email = format!("admin-{}@quire.test", &schema[7..]);
+        let key_file = std::env::temp_dir().join(format!("quire-jwt-{schema}.pem"));
+
+        let common = CommonConfig {
+            database_url: database_url.clone(),
+            db_schema: Some(schema.clone()),
+            db_pool_size: 8,
+            redis_url: redis_url.clone(),
+            kafka_brokers: brokers.clone(),
+            outbox_poll_ms: 20,
+        };
+        let auth_config = AuthConfig {
+            grpc_addr: "127.0.0.1:0".into(),
+            admin_addr: "127.0.0.1:0".into(),
+            jwt_key_file: Some(key_file.to_string_lossy().into_owned()),
+            access_token_ttl_secs: 600,
+            refresh_token_ttl_secs: 3600,
+            smtp_url: Some(format!("smtp://127.0.0.1:{smtp_port}")),
+            mail_from: "Quire <no-reply@quire.test>".into(),
+            admin_email: Some(admin_email.clone()),
+            admin_password: Some(ADMIN_PASSWORD.to_owned().into()),
+            siwe_domain: "localhost:8080".into(),
+            verify_resend_secs: 60,
+            login_failures_per_window: 5,
+        };
+        let auth = quire_auth::Application::build(common, auth_config)
+            .await
+            .expect("auth builds");
+        let auth_grpc = format!("http://127.0.0.1:{}", auth.grpc_port());
+        tokio::spawn(auth.run_until(std::future::pending()));
+
+        let frontend = std::env::temp_dir().join(format!("quire-web-{schema}"));
+        std::fs::create_dir_all(&frontend).unwrap();
+        std::fs::write(
+            frontend.join("index.html"),
+            "<!doctype html><title>Quire</title><div id=root></div>",
+        )
+        .unwrap();
+        let gateway = quire_gateway::Application::build(GatewayConfig {
+            http_host: "127.0.0.1".into(),
+            http_port: 0,
+            auth_url: auth_grpc.clone(),
+            redis_url,
+            frontend_dir: frontend.to_string_lossy().into_owned(),
+            json_limit_bytes: limits.json_limit,
+            trust_forwarded: true,
+            rate_login_per_min: limits.login_per_min,
+            rate_verify_per_min: limits.verify_per_min,
+            rate_api_per_min: limits.api_per_min,
+            http_workers: 1,
+        })
+        .await
+        .expect("gateway builds");
+        let base = format!("http://127.0.0.1:{}", gateway.port());
+        tokio::spawn(gateway.run_until_stopped());
+
+        // Rate limits count per client address: give each test its own.
+        let mut headers = reqwest::header::HeaderMap::new();
+        let ip = format!("198.18.{}.{}", rand::random::<u8>(), rand::random::<u8>());
+        headers.insert(
+            "x-forwarded-for",
+            format!("{ip}, 10.0.0.1").parse().unwrap(),
+        );
+        headers.insert("x-test-schema", schema.parse().unwrap());
+        let http = reqwest::Client::builder()
+            .default_headers(headers)
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .unwrap();
+        Self {
+            base,
+            http,
+            mails,
+            admin_email,
+            auth_grpc,
+            schema,
+            database_url,
+            brokers,
+            key_file,
+        }
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+
+    /// Sends a request and returns the status and the parsed JSON body.
+    pub async fn send(&self, rb: reqwest::RequestBuilder) -> (u16, Value) {
+        let r = rb.send().await.expect("request reaches the gateway");
+        let status = r.status().as_u16();
+        let text = r.text().await.unwrap();
+        let body =
+            serde_json::from_str(&text).unwrap_or_else(|_| panic!("not JSON ({status}): {text}"));
+        (status, body)
+    }
+
+    pub async fn post(&self, path: &str, body: Value, token: Option<&str>) -> (u16, Value) {
+        let mut rb = self.http.post(self.url(path)).json(&body);
+        if let Some(t) = token {
+            rb = rb.bearer_auth(t);
+        }
+        self.send(rb).await
+    }
+
+    pub async fn get(&self, path: &str, token: Option<&str>) -> (u16, Value) {
+        let mut rb = self.http.get(self.url(path));
+        if let Some(t) = token {
+            rb = rb.bearer_auth(t);
+        }
+        self.send(rb).await
+    }
+
+    /// Registers `email` through the real verification mail; returns the user.
+    pub async fn register(&self, email: &str, password: &str, invite: Option<&str>) -> Value {
+        let (s, body) = self
+            .post(
+                &format!("/api/send_verify_email?email={email}"),
+                json!({}),
+                None,
+            )
+            .await;
+        assert_eq!(s, 200, "{body}");
+        let code = self.mails.code_for(email).await;
+        let mut req =
+            json!({"email": email, "password": password, "username": "Ada", "verify_code": code});
+        if let Some(i) = invite {
+            req["invite_code"] = json!(i);
+        }
+        let (s, body) = self.post("/api/register/", req, None).await;
+        assert_eq!(s, 200, "{body}");
+        body["data"].clone()
+    }
+
+    /// Logs in and returns (access token, refresh token, user).
+    pub async fn login(&self, email: &str, password: &str) -> (String, String, Value) {
+        let (s, body) = self
+            .post(
+                "/api/login/",
+                json!({"email": email, "password": password}),
+                None,
+            )
+            .await;
+        assert_eq!(s, 200, "{body}");
+        let d = &body["data"];
+        (
+            d["access_token"].as_str().unwrap().to_owned(),
+            d["refresh_token"].as_str().unwrap().to_owned(),
+            d["user"].clone(),
+        )
+    }
+
+    /// A registered, logged-in reader: (email, access token, user).
+    pub async fn reader(&self) -> (String, String, Value) {
+        let email = unique_email();
+        self.register(&email, "reader-pass-1", None).await;
+        let (token, _, user) = self.login(&email, "reader-pass-1").await;
+        (email, token, user)
+    }
+
+    pub async fn admin_token(&self) -> String {
+        self.login(&self.admin_email.clone(), ADMIN_PASSWORD)
+            .await
+            .0
+    }
+}
+
+pub fn unique_email() -> String {
+    format!(
+        "u{}@example.org",
+        &Uuid::new_v4().simple().to_string()[..16]
+    )
+}
+
+/// Asserts a failure envelope of DESIGN.md section 4.
+pub fn assert_failure(status: u16, body: &Value, expected_status: u16, message: Option<&str>) {
+    assert_eq!(status, expected_status, "unexpected status, body: {body}");
+    assert_eq!(body["code"], expected_status, "{body}");
+    assert_eq!(body["success"], false, "{body}");
+    assert!(body["error"].is_string(), "{body}");
+    assert_eq!(body["message"], body["detail"], "{body}");
+    assert_eq!(body["data"]["reason"], body["message"], "{body}");
+    if let Some(m) = message {
+        assert_eq!(body["message"], m, "{body}");
+    }
+}

@@ -1,0 +1,55 @@
+use crate::support::TestApp;
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_root_redirects_to_the_app_and_deep_links_get_index_html() {
+    let app = TestApp::spawn().await;
+    let r = app.http.get(app.url("/")).send().await.unwrap();
+    assert_eq!(r.status().as_u16(), 302);
+    assert_eq!(r.headers()["location"], "/platform/");
+    for path in [
+        "/platform/",
+        "/platform/login/email",
+        "/platform/h5/writer/profile",
+    ] {
+        let r = app.http.get(app.url(path)).send().await.unwrap();
+        assert_eq!(r.status().as_u16(), 200, "{path}");
+        assert!(r.text().await.unwrap().contains("<div id=root>"), "{path}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn operators_get_health_readiness_metrics_and_the_openapi_document() {
+    let app = TestApp::spawn().await;
+    assert_eq!(
+        app.http
+            .get(app.url("/healthz"))
+            .send()
+            .await
+            .unwrap()
+            .status()
+            .as_u16(),
+        200
+    );
+    let ready = app.http.get(app.url("/readyz")).send().await.unwrap();
+    assert_eq!(ready.status().as_u16(), 200);
+    app.get("/api/roles/", None).await;
+    let metrics = app
+        .http
+        .get(app.url("/metrics"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        metrics.contains("quire_gateway_request_seconds"),
+        "{metrics}"
+    );
+    let (s, doc) = app.get("/api/openapi.json", None).await;
+    assert_eq!(s, 200);
+    assert!(doc["paths"]["/api/login/"]["post"].is_object());
+    assert!(doc["paths"]["/api/users/me/switch-role/"]["post"].is_object());
+    let docs = app.http.get(app.url("/api/docs")).send().await.unwrap();
+    assert_eq!(docs.status().as_u16(), 200);
+}
