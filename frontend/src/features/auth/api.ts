@@ -1,0 +1,49 @@
+import { api } from '@/lib/api-client';
+import type { LoginReply, User } from '@/lib/api-types';
+
+// A 401 from these calls means wrong credentials, not an expired session.
+const credentialCall = { skipAuthRedirect: true } as const;
+
+export function loginWithPassword(email: string, password: string) {
+  return api.post<LoginReply>('/login/', { json: { email, password }, ...credentialCall });
+}
+
+export function loginWithWallet(message: string, signature: string) {
+  return api.post<LoginReply>('/login/', { json: { wallet: { message, signature } }, ...credentialCall });
+}
+
+export async function getLoginNonce(): Promise<string> {
+  const data = await api.get<{ nonce: string }>('/login/nonce');
+  if (!data?.nonce) throw new Error('The server gave no sign-in nonce');
+  return data.nonce;
+}
+
+export function sendVerifyEmail(email: string) {
+  return api.post<unknown>('/send_verify_email', { params: { email }, ...credentialCall });
+}
+
+export function checkVerifyCode(email: string, verifyCode: string) {
+  return api.post<unknown>('/check_verify_code', { params: { email, verify_code: verifyCode }, ...credentialCall });
+}
+
+export interface RegisterInput {
+  email: string;
+  password: string;
+  username: string;
+  verify_code: string;
+  invite_code?: string;
+}
+
+export function register(input: RegisterInput) {
+  const body: RegisterInput = { ...input };
+  if (!body.invite_code) delete body.invite_code;
+  return api.post<User>('/register/', { json: body, ...credentialCall });
+}
+
+/** Logout's outcome does not matter: the session is cleared either way. */
+export function logout(refreshToken: string | null) {
+  return api.post<unknown>('/users/logout', {
+    json: refreshToken ? { refresh_token: refreshToken } : {},
+    ignoreErrors: true,
+  });
+}

@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import type { LoginReply } from '@/lib/api-types';
+import { followRedirect, resolveRedirect } from '@/lib/redirect';
+import { useAuthStore } from '@/stores/auth';
+import { useRoleStore } from '@/stores/role';
+import { logout } from './api';
+import { completeLogin, type LoginDeps } from './session';
+
+/** Finishes a login and leaves for ?redirect= (full address or in-app path) or /reader. */
+export function useFinishLogin(deps: LoginDeps) {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const queryClient = useQueryClient();
+  return async (reply: LoginReply) => {
+    queryClient.clear(); // nothing cached for a previous user may leak into this session
+    await completeLogin(reply, deps);
+    followRedirect(resolveRedirect(params.get('redirect')), navigate);
+  };
+}
+
+export function useLogout() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => logout(useAuthStore.getState().refreshToken),
+    onSettled: () => {
+      useAuthStore.getState().clear();
+      useRoleStore.getState().hydrate();
+      queryClient.clear();
+      navigate('/login', { replace: true });
+    },
+  });
+}

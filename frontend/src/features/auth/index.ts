@@ -1,0 +1,6 @@
+export { EmailLoginForm } from './components/EmailLoginForm';
+export { WalletLoginPanel } from './components/WalletLoginPanel';
+export { RegisterWizard } from './components/RegisterWizard';
+export { useLogout } from './hooks';
+export { LOGIN_SUCCESS_MESSAGE } from './session';
+export type { LoginDeps } from './session';

@@ -1,0 +1,1 @@
+export { Landing, MobileBanner } from './components/Landing';

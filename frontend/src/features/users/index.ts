@@ -1,0 +1,7 @@
+export { ProfileSummary } from './components/ProfileSummary';
+export { ProfileEditForm } from './components/ProfileEditForm';
+export { InvitePanel, inviteLink } from './components/InvitePanel';
+export { RoleSettings } from './components/RoleSettings';
+export { H5RoleSwitch } from './components/H5RoleSwitch';
+export { Avatar } from './components/Avatar';
+export { useMe, userKeys, useSwitchRole, useAddRole } from './queries';

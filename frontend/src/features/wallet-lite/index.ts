@@ -1,0 +1,3 @@
+export { fetchWalletQuietly, walletKeys } from './api';
+export { useRefreshWallet, useWallet } from './hooks';
+export { WalletSummaryCard } from './components';

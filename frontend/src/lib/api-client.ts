@@ -1,0 +1,266 @@
+// The one door to the REST API (spec sections 5, 7 and 8): timeout, bearer header,
+// envelope unwrapping, failure detection, error toasts and the 401/403 session reset.
+// Callers get the envelope's `data` or a rejected ApiError; they never see raw fetch.
+import { clearSessionStorage, readItem, STORAGE_KEYS } from './storage';
+import { toast } from '@/stores/toast';
+
+export const API_TIMEOUT_MS = 100_000;
+
+export type QueryParams = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions {
+  /** Query parameters ("params" in the spec). */
+  params?: QueryParams;
+  /** JSON body. */
+  json?: unknown;
+  /** application/x-www-form-urlencoded body. */
+  form?: Record<string, string | number> | URLSearchParams;
+  /** multipart/form-data body. */
+  multipart?: FormData;
+  /** Spec: the call's failures are not treated as failures (no toast, no session reset). */
+  ignoreErrors?: boolean;
+  /**
+   * For calls that submit credentials: a 401 there means "wrong credentials", not an
+   * expired session, so it must not wipe storage or leave the login page.
+   */
+  skipAuthRedirect?: boolean;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+export type ApiErrorKind = 'http' | 'envelope' | 'network' | 'timeout' | 'abort';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly kind: ApiErrorKind;
+  readonly code?: string;
+  readonly body?: unknown;
+  /** True when no toast was (or should be) shown for this error. */
+  readonly silent: boolean;
+
+  constructor(
+    message: string,
+    init: { status: number; kind: ApiErrorKind; code?: string; body?: unknown; silent?: boolean },
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.kind = init.kind;
+    this.code = init.code;
+    this.body = init.body;
+    this.silent = init.silent ?? false;
+  }
+}
+
+interface ClientConfig {
+  baseUrl: string;
+  onUnauthorized: () => void;
+  notifyError: (message: string) => void;
+}
+
+const defaults: ClientConfig = {
+  baseUrl: '/api',
+  onUnauthorized: () => window.location.assign('/platform/'),
+  notifyError: (message) => toast.error(message),
+};
+
+let config: ClientConfig = { ...defaults };
+
+/** The app wires router navigation in here; tests point baseUrl at a local server. */
+export function configureApiClient(overrides: Partial<ClientConfig>): void {
+  config = { ...config, ...overrides };
+}
+
+export function resetApiClientConfig(): void {
+  config = { ...defaults };
+}
+
+// Known server texts (DESIGN.md section 4) and what the user reads instead (spec section 8).
+const TRANSLATIONS: Record<string, { text: string; silent: boolean }> = {
+  'email already registered': { text: 'This email already has a registered account', silent: false },
+  'wrong password': { text: 'Wrong password!', silent: false },
+  'user not found': { text: 'User not found!', silent: false },
+  'book existed already': { text: 'We already have this!', silent: false },
+  'wallet not found': { text: 'wallet not found', silent: true },
+};
+
+function normalise(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
+export function translateServerMessage(text: string): { text: string; silent: boolean } | null {
+  return TRANSLATIONS[normalise(text)] ?? null;
+}
+
+type Loose = Record<string, unknown> | null | undefined;
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function nonEmpty(v: unknown): v is string {
+  return typeof v === 'string' && v.trim() !== '';
+}
+
+/**
+ * The texts a failure carries, in the order the spec reads them: data.data.reason,
+ * response.data.detail, response.data.error, data.message.
+ */
+export function errorCandidates(body: unknown): string[] {
+  if (!isRecord(body)) return [];
+  const inner = isRecord(body.data) ? (body.data as Loose) : null;
+  return [inner?.reason, body.detail, body.error, body.message].filter(nonEmpty);
+}
+
+/**
+ * The toast for a failure: the first present text, translated when it is a known server
+ * text. When the first text is not a known one but a later field is (a server putting a
+ * free-form reason before its catalogue text), the catalogue translation wins, so e.g.
+ * "Wallet not found" stays silent whichever field carries it.
+ */
+export function describeFailure(body: unknown, fallback: string): { message: string; silent: boolean } {
+  const candidates = errorCandidates(body);
+  const first = candidates[0] ?? fallback;
+  for (const text of [first, ...candidates]) {
+    const known = translateServerMessage(text);
+    if (known) return { message: known.text, silent: known.silent };
+  }
+  return { message: first, silent: false };
+}
+
+/** Spec section 5: failure when success is false, or when data.status is false. */
+export function isFailureBody(body: unknown): boolean {
+  if (!isRecord(body)) return false;
+  if (body.success === false) return true;
+  if (body.status === false) return true;
+  return isRecord(body.data) && body.data.status === false;
+}
+
+function isEnvelope(body: unknown): body is { data?: unknown } {
+  return isRecord(body) && ('success' in body || 'code' in body) && 'data' in body;
+}
+
+function buildUrl(path: string, params?: QueryParams): string {
+  const base = config.baseUrl.replace(/\/$/, '');
+  let url = `${base}${path.startsWith('/') ? path : `/${path}`}`;
+  if (params) {
+    const qs = new URLSearchParams();
+    for (const [k, v] of Object.entries(params)) {
+      if (v !== undefined && v !== null) qs.append(k, String(v));
+    }
+    const s = qs.toString();
+    if (s) url += (url.includes('?') ? '&' : '?') + s;
+  }
+  return url;
+}
+
+function buildBody(opts: RequestOptions, headers: Record<string, string>): BodyInit | undefined {
+  if (opts.multipart) return opts.multipart; // the browser sets the boundary
+  if (opts.form) {
+    headers['Content-Type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
+    const form =
+      opts.form instanceof URLSearchParams
+        ? opts.form
+        : new URLSearchParams(Object.entries(opts.form).map(([k, v]) => [k, String(v)]));
+    return form.toString();
+  }
+  if (opts.json !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    return JSON.stringify(opts.json);
+  }
+  return undefined;
+}
+
+async function readBody(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function report(error: ApiError, opts: RequestOptions): never {
+  if (!opts.ignoreErrors && !error.silent) config.notifyError(error.message);
+  throw error;
+}
+
+export async function request<T = unknown>(
+  method: string,
+  path: string,
+  opts: RequestOptions = {},
+): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
+  const token = readItem(STORAGE_KEYS.accessToken);
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const body = buildBody(opts, headers);
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, opts.timeoutMs ?? API_TIMEOUT_MS);
+  const onOuterAbort = () => controller.abort();
+  if (opts.signal) {
+    if (opts.signal.aborted) controller.abort();
+    else opts.signal.addEventListener('abort', onOuterAbort, { once: true });
+  }
+
+  let res: Response;
+  let payload: unknown;
+  try {
+    res = await fetch(buildUrl(path, opts.params), { method, headers, body, signal: controller.signal });
+    payload = await readBody(res);
+  } catch (cause) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    const error = timedOut
+      ? new ApiError(`Request timed out after ${Math.round((opts.timeoutMs ?? API_TIMEOUT_MS) / 1000)} s`, {
+          status: 0,
+          kind: 'timeout',
+        })
+      : controller.signal.aborted
+        ? new ApiError('Request was cancelled', { status: 0, kind: 'abort' })
+        : new ApiError(reason ? `Network error: ${reason}` : 'Network error', { status: 0, kind: 'network' });
+    return report(error, opts);
+  } finally {
+    clearTimeout(timer);
+    opts.signal?.removeEventListener('abort', onOuterAbort);
+  }
+
+  const unwrap = () => (isEnvelope(payload) ? payload.data : payload) as T;
+
+  if (res.ok && (opts.ignoreErrors || !isFailureBody(payload))) return unwrap();
+
+  const envelopeCode = isRecord(payload) && typeof payload.code === 'number' ? payload.code : undefined;
+  const status = res.ok ? (envelopeCode ?? res.status) : res.status;
+  const { message, silent } = describeFailure(
+    payload,
+    res.ok ? 'Request failed' : `Request failed with status ${res.status}`,
+  );
+  const error = new ApiError(message, {
+    status,
+    kind: res.ok ? 'envelope' : 'http',
+    code: isRecord(payload) && typeof payload.error === 'string' ? payload.error : undefined,
+    body: payload,
+    silent,
+  });
+
+  if ((status === 401 || status === 403) && !opts.ignoreErrors && !opts.skipAuthRedirect) {
+    clearSessionStorage();
+    config.onUnauthorized();
+  }
+  return report(error, opts);
+}
+
+export const api = {
+  get: <T = unknown>(path: string, opts?: RequestOptions) => request<T>('GET', path, opts),
+  post: <T = unknown>(path: string, opts?: RequestOptions) => request<T>('POST', path, opts),
+  put: <T = unknown>(path: string, opts?: RequestOptions) => request<T>('PUT', path, opts),
+  delete: <T = unknown>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, opts),
+};

@@ -1,0 +1,28 @@
+// Request and reply shapes of the REST surface, derived from the types generated from the
+// gateway's OpenAPI document (`make openapi` regenerates api-schema.d.ts). Only what the
+// document cannot say is narrowed here: the role names.
+import type { components } from './api-schema';
+
+type Schemas = components['schemas'];
+
+export type Role = 'reader' | 'writer' | 'publisher' | 'admin';
+
+export type User = Omit<Schemas['UserOut'], 'roles' | 'current_role'> & {
+  roles: Role[];
+  current_role: Role;
+};
+
+export type LoginReply = Omit<Schemas['TokenOut'], 'user'> & { user: User };
+
+export type Paged<T> = Omit<Schemas['UserPageOut'], 'result'> & { result: T[] };
+
+export type InviteCode = Schemas['InviteCodeOut'];
+
+// The wallet service comes with its own milestone; until its routes are in the
+// document, this is the part of DESIGN.md section 4 the screens read.
+export interface Wallet {
+  user_id?: string;
+  balance?: string | number;
+  currency?: string;
+  [key: string]: unknown;
+}
