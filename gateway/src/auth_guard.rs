@@ -36,7 +36,6 @@ async fn authenticate(req: HttpRequest) -> Result<Option<Caller>, Failure> {
     let caller = state.keys.verify(&token).await?;
     let key = format!("quire:rl:user:{}", caller.user_id());
     let (count, ttl, revoked): (u32, i64, bool) = redis::pipe()
-        .atomic()
         .incr(&key, 1)
         .cmd("EXPIRE")
         .arg(&key)

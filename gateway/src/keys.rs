@@ -1,5 +1,9 @@
 //! The public keys that verify access tokens, fetched from auth's JWKS and fetched again
 //! when a token names a key we have not seen (auth rotated its key), at most every 10 s.
+//!
+//! A verified token is remembered until it expires: a browser sends the same token with
+//! every request, and checking an Ed25519 signature each time is the largest part of what
+//! the gateway adds to a call. Revocation is not cached; it is checked on every request.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -16,7 +20,10 @@ pub struct KeyStore {
     verifier: TokenVerifier,
     auth: AuthServiceClient<Channel>,
     last_fetch: Arc<Mutex<Option<Instant>>>,
+    verified: Arc<quick_cache::sync::Cache<String, Caller>>,
 }
+
+const VERIFIED_CAPACITY: usize = 100_000;
 
 const MIN_REFETCH: Duration = Duration::from_secs(10);
 
@@ -26,6 +33,7 @@ impl KeyStore {
             verifier: TokenVerifier::default(),
             auth,
             last_fetch: Arc::new(Mutex::new(None)),
+            verified: Arc::new(quick_cache::sync::Cache::new(VERIFIED_CAPACITY)),
         }
     }
 
@@ -49,12 +57,20 @@ impl KeyStore {
     }
 
     pub async fn verify(&self, token: &str) -> Result<Caller, ApiError> {
+        if let Some(caller) = self.verified.get(token) {
+            if caller.claims.exp > chrono::Utc::now().timestamp() {
+                return Ok(caller);
+            }
+            self.verified.remove(token);
+        }
         if let Some(kid) = TokenVerifier::kid_of(token)
             && !self.verifier.knows(&kid)
             && let Err(error) = self.refresh().await
         {
             tracing::warn!(%error, "cannot refresh token keys");
         }
-        self.verifier.verify(token)
+        let caller = self.verifier.verify(token)?;
+        self.verified.insert(token.to_owned(), caller.clone());
+        Ok(caller)
     }
 }

@@ -1,0 +1,58 @@
+# Quire: the commands. `make run` starts everything on this machine; `make test` runs
+# every test against real Postgres, Redis, the Kafka-compatible broker and Chromium.
+
+SHELL := /bin/bash
+export CARGO_TARGET_DIR ?= $(HOME)/.cache/quire/target
+export npm_config_cache ?= $(HOME)/.cache/quire/npm
+
+.PHONY: run test test-rust test-frontend test-e2e bench lint fmt k8s-check openapi frontend build clean infra
+
+## Build release binaries and the web app, then start the whole stack (Ctrl-C stops it).
+run: build frontend
+	QUIRE_BIN_DIR=$(CARGO_TARGET_DIR)/release deploy/local/stack.sh run
+
+## Every test: Rust unit + integration (real servers), frontend unit, browser e2e.
+test:
+	deploy/local/test.sh all
+
+test-rust:
+	deploy/local/test.sh rust
+
+test-frontend:
+	deploy/local/test.sh frontend
+
+test-e2e:
+	deploy/local/test.sh e2e
+
+## Benchmarks; reports go to bench/.
+bench:
+	deploy/local/bench.sh
+
+lint:
+	cargo fmt --all --check
+	cargo clippy --workspace --all-targets -- -D warnings
+	cd frontend && npm run typecheck
+
+fmt:
+	cargo fmt --all
+
+k8s-check:
+	deploy/k8s-check.sh
+
+## Write the gateway's OpenAPI document where the frontend generates its types from.
+openapi:
+	cargo run -q -p quire-gateway -- openapi > frontend/openapi.json
+	cd frontend && npm run gen:api
+
+build:
+	cargo build --release --workspace --bins
+
+frontend:
+	cd frontend && (test -d node_modules || npm ci --no-audit --no-fund) && npm run build
+
+infra:
+	deploy/local/infra.sh up
+
+clean:
+	cargo clean
+	rm -rf frontend/dist frontend/node_modules

@@ -1,0 +1,357 @@
+#!/usr/bin/env bash
+# Runs the whole Quire stack on this machine from release binaries (`make run` calls it).
+#
+#   stack.sh [run]     start everything, tail every log to the terminal, and stop it all
+#                      on Ctrl-C or SIGTERM (services first, then the servers it started)
+#   stack.sh start-bg  start everything in the background, wait until the gateway is
+#                      ready, and return (for the e2e tests); pids go to $QUIRE_DATA_DIR/run/stack
+#   stack.sh stop      stop what start-bg started
+#   stack.sh status    what runs, where its logs are
+#
+# It builds nothing: binaries come from $QUIRE_BIN_DIR (default $CARGO_TARGET_DIR/release or
+# target/release). Every variable of .env.example passes through to the services;
+# QUIRE_READY_TIMEOUT (seconds, default 120) bounds the wait for readiness, and
+# QUIRE_KEEP_INFRA=1 leaves the servers that infra.sh started running on stop.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+INFRA="$ROOT/deploy/local/infra.sh"
+
+# One line per gRPC service: name, gRPC port, admin (health and metrics) port. Each is the
+# binary quire-<name> with a `migrate` subcommand; the gateway starts after all of them.
+SERVICES=(
+  "auth 50051 9101"
+  # "wallet 50052 9102"
+  # "catalog 50053 9103"
+  # "chat 50054 9104"
+  # "manuscript 50055 9105"
+)
+
+mkdir -p "${QUIRE_DATA_DIR:-$ROOT/.quire-data}"
+QUIRE_DATA_DIR="$(cd "${QUIRE_DATA_DIR:-$ROOT/.quire-data}" && pwd)"
+export QUIRE_DATA_DIR
+LOG_DIR="$QUIRE_DATA_DIR/logs"
+STACK_RUN="$QUIRE_DATA_DIR/run/stack"
+BIN_DIR="${QUIRE_BIN_DIR:-${CARGO_TARGET_DIR:-$ROOT/target}/release}"
+READY_TIMEOUT="${QUIRE_READY_TIMEOUT:-120}"
+BIND_HOST="${QUIRE_BIND_HOST:-127.0.0.1}"
+
+# Settings shared by every binary; anything already set wins.
+export QUIRE_DATABASE_URL="${QUIRE_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/quire}"
+export QUIRE_REDIS_URL="${QUIRE_REDIS_URL:-redis://127.0.0.1:6379}"
+export QUIRE_KAFKA_BROKERS="${QUIRE_KAFKA_BROKERS:-127.0.0.1:9092}"
+export QUIRE_LOG_FORMAT="${QUIRE_LOG_FORMAT:-pretty}"
+export RUST_LOG="${RUST_LOG:-info}"
+export QUIRE_HTTP_PORT="${QUIRE_HTTP_PORT:-8080}"
+export QUIRE_JWT_KEY_FILE="${QUIRE_JWT_KEY_FILE:-$QUIRE_DATA_DIR/keys/jwt-ed25519.pem}"
+export QUIRE_ADMIN_EMAIL="${QUIRE_ADMIN_EMAIL:-admin@quire.local}"
+export QUIRE_ADMIN_PASSWORD="${QUIRE_ADMIN_PASSWORD:-quire-admin-pass}"
+export QUIRE_MAIL_FROM="${QUIRE_MAIL_FROM:-Quire <no-reply@quire.local>}"
+export QUIRE_SIWE_DOMAIN="${QUIRE_SIWE_DOMAIN:-localhost:$QUIRE_HTTP_PORT}"
+export QUIRE_PUBLIC_URL="${QUIRE_PUBLIC_URL:-http://localhost:$QUIRE_HTTP_PORT}"
+export QUIRE_FRONTEND_DIR="${QUIRE_FRONTEND_DIR:-$ROOT/frontend/dist}"
+
+PLATFORM_URL="http://localhost:$QUIRE_HTTP_PORT/platform/"
+
+# Writes never fail the script: on Ctrl-C a `| tee` reading our output may be gone first.
+log() { printf '[stack] %s\n' "$*" >&2 2>/dev/null || true; }
+die() { printf '[stack] error: %s\n' "$*" >&2; exit 1; }
+rel() { printf '%s' "${1#"$ROOT"/}"; }
+
+# shellcheck disable=SC2016 # $1 and $2 expand in the inner bash
+tcp_open() { timeout 2 bash -c 'exec 3<>"/dev/tcp/$1/$2"' _ "$1" "$2" 2>/dev/null; }
+
+# http_ok <host> <port> <path>: a 2xx answer.
+http_ok() {
+  if command -v curl >/dev/null; then
+    curl -fsS -o /dev/null --max-time 3 "http://$1:$2$3" 2>/dev/null
+  else
+    # shellcheck disable=SC2016
+    timeout 3 bash -c 'exec 3<>"/dev/tcp/$1/$2" || exit 1
+      printf "GET %s HTTP/1.0\r\nHost: %s\r\n\r\n" "$3" "$1" >&3
+      read -r _ code _ <&3
+      [[ "$code" == 2* ]]' _ "$1" "$2" "$3" 2>/dev/null
+  fi
+}
+
+svc_field() {
+  local name grpc admin
+  read -r name grpc admin <<<"$2"
+  case "$1" in name) printf '%s' "$name" ;; grpc) printf '%s' "$grpc" ;; admin) printf '%s' "$admin" ;; esac
+}
+svc_name() { svc_field name "$1"; }
+svc_grpc() { svc_field grpc "$1"; }
+svc_admin() { svc_field admin "$1"; }
+
+# The processes this script runs, in start order.
+proc_names() {
+  local s
+  for s in "${SERVICES[@]}"; do svc_name "$s"; printf '\n'; done
+  printf 'gateway\n'
+}
+
+pid_of() { [[ -f "$STACK_RUN/$1.pid" ]] && cat "$STACK_RUN/$1.pid"; }
+
+# Alive and still the quire binary we started (pids get reused).
+proc_alive() {
+  local pid
+  pid="$(pid_of "$1")" || return 1
+  kill -0 "$pid" 2>/dev/null || return 1
+  tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -q "quire-$1"
+}
+
+check_binaries() {
+  local name missing=()
+  while read -r name; do
+    [[ -x "$BIN_DIR/quire-$name" ]] || missing+=("quire-$name")
+  done < <(proc_names)
+  if ((${#missing[@]})); then
+    die "missing binaries in $BIN_DIR: ${missing[*]}
+        build them first (cargo build --release; 'make run' does it), or point QUIRE_BIN_DIR at them"
+  fi
+}
+
+check_ports() {
+  local s
+  for s in "${SERVICES[@]}"; do
+    tcp_open 127.0.0.1 "$(svc_grpc "$s")" && die "port $(svc_grpc "$s") ($(svc_name "$s") gRPC) is in use; another Quire stack? (deploy/local/stack.sh status)"
+    tcp_open 127.0.0.1 "$(svc_admin "$s")" && die "port $(svc_admin "$s") ($(svc_name "$s") admin) is in use"
+  done
+  tcp_open 127.0.0.1 "$QUIRE_HTTP_PORT" && die "port $QUIRE_HTTP_PORT (gateway) is in use; set QUIRE_HTTP_PORT or stop what uses it"
+  return 0
+}
+
+# The environment of one process, as arguments for env(1).
+proc_env() {
+  local name="$1" s
+  printf '%s\n' "OTEL_SERVICE_NAME=quire-$name"
+  if [[ "$name" == gateway ]]; then
+    for s in "${SERVICES[@]}"; do
+      # QUIRE_AUTH_URL, QUIRE_WALLET_URL, ...
+      printf 'QUIRE_%s_URL=http://127.0.0.1:%s\n' "$(svc_name "$s" | tr '[:lower:]' '[:upper:]')" "$(svc_grpc "$s")"
+    done
+    return
+  fi
+  for s in "${SERVICES[@]}"; do
+    [[ "$(svc_name "$s")" == "$name" ]] || continue
+    printf '%s\n' "QUIRE_DB_SCHEMA=$name" \
+      "QUIRE_GRPC_ADDR=$BIND_HOST:$(svc_grpc "$s")" \
+      "QUIRE_ADMIN_ADDR=$BIND_HOST:$(svc_admin "$s")"
+  done
+}
+
+run_migrations() {
+  local s name
+  for s in "${SERVICES[@]}"; do
+    name="$(svc_name "$s")"
+    log "$name: migrating (schema $name)"
+    local -a envs
+    mapfile -t envs < <(proc_env "$name")
+    if ! (cd "$ROOT" && env "${envs[@]}" "$BIN_DIR/quire-$name" migrate) >>"$LOG_DIR/$name.log" 2>&1; then
+      tail -n 30 "$LOG_DIR/$name.log" >&2
+      die "$name: migrations failed (log $(rel "$LOG_DIR/$name.log"))"
+    fi
+  done
+}
+
+start_proc() {
+  local name="$1"
+  local -a envs
+  mapfile -t envs < <(proc_env "$name")
+  # setsid keeps a terminal Ctrl-C away from the services, so that this script stops them
+  # in order; the one subshell execs down to the binary, so $! is the service's pid.
+  (cd "$ROOT" && exec env "${envs[@]}" setsid "$BIN_DIR/quire-$name") >>"$LOG_DIR/$name.log" 2>&1 </dev/null &
+  echo $! >"$STACK_RUN/$name.pid"
+  log "$name: started (pid $!, log $(rel "$LOG_DIR/$name.log"))"
+}
+
+wait_ready() {
+  local name="$1" port="$2" i
+  for ((i = 0; i < READY_TIMEOUT; i++)); do
+    if http_ok 127.0.0.1 "$port" /readyz; then
+      log "$name: ready"
+      return 0
+    fi
+    if ! kill -0 "$(pid_of "$name")" 2>/dev/null; then
+      tail -n 40 "$LOG_DIR/$name.log" >&2 || true
+      die "$name exited while starting (log $(rel "$LOG_DIR/$name.log"))"
+    fi
+    sleep 1
+  done
+  tail -n 40 "$LOG_DIR/$name.log" >&2 || true
+  die "$name: /readyz on port $port did not answer within ${READY_TIMEOUT}s (log $(rel "$LOG_DIR/$name.log"))"
+}
+
+# Stops every process in reverse start order (gateway first), then the servers that this
+# stack's infra.sh run started.
+stop_all() {
+  local name pid i pids=() names=()
+  while read -r name; do
+    if proc_alive "$name"; then
+      pid="$(pid_of "$name")"
+      log "stopping $name (pid $pid)"
+      kill -TERM "$pid" 2>/dev/null || true
+      pids+=("$pid")
+      names+=("$name")
+    fi
+    rm -f "$STACK_RUN/$name.pid"
+  done < <(proc_names | tac)
+  for ((i = 0; i < 30 && ${#pids[@]}; i++)); do
+    local alive=()
+    for pid in "${pids[@]}"; do kill -0 "$pid" 2>/dev/null && alive+=("$pid"); done
+    pids=("${alive[@]+"${alive[@]}"}")
+    ((${#pids[@]})) && sleep 0.5
+  done
+  for pid in "${pids[@]+"${pids[@]}"}"; do
+    log "pid $pid did not stop in 15s; killing it"
+    kill -KILL "$pid" 2>/dev/null || true
+  done
+  if [[ -s "$STACK_RUN/infra-started" ]]; then
+    if [[ "${QUIRE_KEEP_INFRA:-0}" == 1 ]]; then
+      log "leaving $(tr '\n' ' ' <"$STACK_RUN/infra-started")running (QUIRE_KEEP_INFRA=1)"
+    else
+      local parts
+      mapfile -t parts < <(tac "$STACK_RUN/infra-started")
+      "$INFRA" down "${parts[@]}"
+    fi
+  fi
+  rm -f "$STACK_RUN/infra-started"
+}
+
+already_running() {
+  local name
+  while read -r name; do proc_alive "$name" && return 0; done < <(proc_names)
+  return 1
+}
+
+# Checks that change nothing, before anything starts (and before a failure stops anything).
+preflight() {
+  check_binaries
+  if already_running; then
+    die "the stack is already running (deploy/local/stack.sh status; stop it with deploy/local/stack.sh stop)"
+  fi
+  check_ports
+}
+
+# Everything up to a ready gateway. On failure the caller's EXIT trap stops what started.
+start_all() {
+  mkdir -p "$LOG_DIR" "$STACK_RUN" "$(dirname "$QUIRE_JWT_KEY_FILE")"
+  chmod 700 "$(dirname "$QUIRE_JWT_KEY_FILE")"
+  [[ -d "$QUIRE_FRONTEND_DIR" ]] \
+    || log "warning: $QUIRE_FRONTEND_DIR is missing: /platform/ will not load until the frontend is built"
+
+  # A fresh log per run; the previous one is kept as <name>.log.1.
+  local name
+  while read -r name; do
+    [[ -f "$LOG_DIR/$name.log" ]] && mv -f "$LOG_DIR/$name.log" "$LOG_DIR/$name.log.1"
+    : >"$LOG_DIR/$name.log"
+  done < <(proc_names)
+
+  : >"$STACK_RUN/infra-started"
+  QUIRE_INFRA_STARTED="$STACK_RUN/infra-started" "$INFRA" up
+
+  if [[ "${TAIL_LOGS:-false}" == true ]]; then tail_logs; fi
+  run_migrations
+  local s
+  for s in "${SERVICES[@]}"; do start_proc "$(svc_name "$s")"; done
+  for s in "${SERVICES[@]}"; do wait_ready "$(svc_name "$s")" "$(svc_admin "$s")"; done
+  start_proc gateway
+  wait_ready gateway "$QUIRE_HTTP_PORT"
+}
+
+TAIL_PID=""
+# Every log to the terminal, each line prefixed with its process name.
+tail_logs() {
+  local files=() name
+  while read -r name; do files+=("$LOG_DIR/$name.log"); done < <(proc_names)
+  local color=0
+  [[ -t 1 ]] && color=1
+  tail -n +1 -F "${files[@]}" 2>/dev/null > >(awk -v color="$color" '
+    /^==> .* <==$/ { n = $0; sub(/^==> .*\//, "", n); sub(/\.log <==$/, "", n)
+                     if (!(n in c)) c[n] = 31 + (k++ % 6); next }
+    /^$/ { next }
+    { if (color) printf "\033[%dm%-8s|\033[0m %s\n", c[n], n, $0; else printf "%-8s| %s\n", n, $0
+      fflush() }') &
+  TAIL_PID=$!
+}
+
+banner() {
+  local mail
+  if [[ -n "${QUIRE_SMTP_URL:-}" ]]; then
+    mail="sent through $QUIRE_SMTP_URL"
+  else
+    mail="QUIRE_SMTP_URL is unset: verification mails are printed in the auth log, $(rel "$LOG_DIR/auth.log")"
+  fi
+  cat >&2 <<EOF
+
+  Quire is running: $PLATFORM_URL
+    admin login:    $QUIRE_ADMIN_EMAIL / $QUIRE_ADMIN_PASSWORD
+    mails:          $mail
+    logs:           $(rel "$LOG_DIR")/
+    API docs:       http://localhost:$QUIRE_HTTP_PORT/api/docs
+EOF
+}
+
+cmd_run() {
+  preflight
+  local stopping=0
+  on_exit() {
+    local rc=$?
+    set +e # stop everything even if one step fails
+    trap - EXIT
+    trap '' INT TERM PIPE
+    stopping=1
+    log "stopping the stack"
+    stop_all
+    [[ -z "$TAIL_PID" ]] || kill "$TAIL_PID" 2>/dev/null
+    exit "$rc"
+  }
+  trap on_exit EXIT
+  trap 'exit 130' INT
+  trap 'exit 143' TERM
+  TAIL_LOGS=true start_all
+  banner
+  printf '    stop:           Ctrl-C\n\n' >&2
+  local name
+  while ((stopping == 0)); do
+    while read -r name; do
+      if ! proc_alive "$name"; then
+        log "$name exited unexpectedly (log $(rel "$LOG_DIR/$name.log"))"
+        exit 1
+      fi
+    done < <(proc_names)
+    sleep 1
+  done
+}
+
+cmd_start_bg() {
+  preflight
+  trap 'rc=$?; trap - EXIT; trap "" INT TERM PIPE; set +e; if ((rc)); then log "start failed; stopping what started"; stop_all; fi; exit $rc' EXIT
+  start_all
+  trap - EXIT
+  banner
+  printf '    stop:           deploy/local/stack.sh stop\n\n' >&2
+}
+
+cmd_status() {
+  local name
+  while read -r name; do
+    if proc_alive "$name"; then
+      log "$name  up    pid $(pid_of "$name"), log $(rel "$LOG_DIR/$name.log")"
+    else
+      log "$name  down"
+    fi
+  done < <(proc_names)
+  "$INFRA" status
+}
+
+case "${1:-run}" in
+  run) cmd_run ;;
+  start-bg) cmd_start_bg ;;
+  stop) stop_all ;;
+  status) cmd_status ;;
+  *)
+    awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "${BASH_SOURCE[0]}" >&2
+    exit 2
+    ;;
+esac

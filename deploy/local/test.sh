@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# What `make test` runs:
+#   test.sh rust      Rust unit and integration tests against the real servers
+#   test.sh frontend  the web app's unit tests and production build
+#   test.sh e2e       the stack in the background (debug binaries), then browser tests
+#   test.sh all       the three, in that order
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+cd "$ROOT"
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/quire/target}"
+export npm_config_cache="${npm_config_cache:-$HOME/.cache/quire/npm}"
+export QUIRE_TEST_DATABASE_URL="${QUIRE_TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/quire_test}"
+
+say() { printf '\n== %s\n' "$*"; }
+
+infra() {
+  deploy/local/infra.sh up
+}
+
+rust() {
+  infra
+  say "rust tests (fresh test database)"
+  psql -q -h 127.0.0.1 -U postgres -d postgres -c 'DROP DATABASE IF EXISTS quire_test WITH (FORCE)' >/dev/null
+  # Test binaries link librdkafka and the whole stack: keep the logs quiet, the failures loud.
+  RUST_LOG="${RUST_LOG:-warn,mailin_embedded=error}" cargo test --workspace --no-fail-fast
+}
+
+frontend_deps() {
+  if [[ ! -d frontend/node_modules ]] || [[ frontend/package-lock.json -nt frontend/node_modules ]]; then
+    (cd frontend && npm ci --no-audit --no-fund)
+  fi
+}
+
+frontend() {
+  frontend_deps
+  say "frontend unit tests"
+  (cd frontend && npm test)
+  say "frontend build"
+  (cd frontend && npm run build)
+}
+
+e2e() {
+  infra
+  frontend_deps
+  [[ -f frontend/dist/index.html ]] || (cd frontend && npm run build)
+  command -v chromium >/dev/null || { echo "chromium is missing: apt-get install -y chromium" >&2; exit 1; }
+  say "browser e2e tests"
+  cargo build --workspace --bins
+  local data smtp_port=2526 http_port=18080
+  data="$(mktemp -d /tmp/quire-e2e.XXXXXX)"
+  export QUIRE_DATA_DIR="$data"
+  export QUIRE_BIN_DIR="$CARGO_TARGET_DIR/debug"
+  export QUIRE_HTTP_PORT="$http_port"
+  export QUIRE_SIWE_DOMAIN="127.0.0.1:$http_port"
+  export QUIRE_SMTP_URL="smtp://127.0.0.1:$smtp_port"
+  export QUIRE_E2E_SMTP_PORT="$smtp_port"
+  export QUIRE_BASE_URL="http://127.0.0.1:$http_port"
+  export QUIRE_DATABASE_URL="postgres://postgres@127.0.0.1:5432/quire_e2e"
+  export QUIRE_ADMIN_EMAIL="${QUIRE_ADMIN_EMAIL:-admin@quire.local}"
+  export QUIRE_ADMIN_PASSWORD="${QUIRE_ADMIN_PASSWORD:-quire-admin-pass}"
+  psql -q -h 127.0.0.1 -U postgres -d postgres -c 'DROP DATABASE IF EXISTS quire_e2e WITH (FORCE)' >/dev/null
+  deploy/local/stack.sh start-bg
+  local status=0
+  (cd frontend && npm run e2e) || status=$?
+  deploy/local/stack.sh stop || true
+  if [[ $status -ne 0 ]]; then
+    echo "e2e failed; service logs in $data/logs" >&2
+    tail -n 40 "$data"/logs/*.log >&2 || true
+  else
+    rm -rf "$data"
+  fi
+  return $status
+}
+
+case "${1:-all}" in
+  rust) rust ;;
+  frontend) frontend ;;
+  e2e) e2e ;;
+  all) rust; frontend; e2e ;;
+  *) echo "usage: $0 rust|frontend|e2e|all" >&2; exit 2 ;;
+esac

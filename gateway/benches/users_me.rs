@@ -1,0 +1,182 @@
+//! `GET /api/users/me/` through the gateway against the same `GetMe` gRPC call made
+//! directly to auth, in one run on one machine, at 1 and 32 concurrent clients.
+//! Writes `bench/users-me.md`. Run with `make bench` (Postgres, Redis and the broker up).
+
+use std::time::{Duration, Instant};
+
+use quire_kit::config::CommonConfig;
+use quire_proto::auth::v1 as pb;
+
+const RUN: Duration = Duration::from_secs(8);
+const WARMUP: Duration = Duration::from_secs(2);
+
+struct Stats {
+    rps: f64,
+    p50_us: f64,
+    p99_us: f64,
+}
+
+fn stats(mut lat: Vec<Duration>, elapsed: Duration) -> Stats {
+    lat.sort();
+    let pick = |q: f64| lat[((lat.len() as f64 * q) as usize).min(lat.len() - 1)].as_secs_f64() * 1e6;
+    Stats { rps: lat.len() as f64 / elapsed.as_secs_f64(), p50_us: pick(0.50), p99_us: pick(0.99) }
+}
+
+async fn load<F, Fut>(clients: usize, make: F) -> Stats
+where
+    F: Fn() -> Fut + Clone + Send + 'static,
+    Fut: std::future::Future<Output = ()> + Send,
+{
+    // Warm connections and caches first, then measure.
+    for phase in [WARMUP, RUN] {
+        let started = Instant::now();
+        let tasks: Vec<_> = (0..clients)
+            .map(|_| {
+                let make = make.clone();
+                tokio::spawn(async move {
+                    let mut lat = Vec::new();
+                    while started.elapsed() < phase {
+                        let t = Instant::now();
+                        make().await;
+                        lat.push(t.elapsed());
+                    }
+                    lat
+                })
+            })
+            .collect();
+        let mut all = Vec::new();
+        for t in tasks {
+            all.extend(t.await.unwrap());
+        }
+        if phase == RUN {
+            return stats(all, started.elapsed());
+        }
+    }
+    unreachable!()
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let env = |k: &str, d: &str| std::env::var(k).unwrap_or_else(|_| d.to_owned());
+    let schema = format!("auth_bench_{}", std::process::id());
+    let common = CommonConfig {
+        database_url: env("QUIRE_BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/quire_bench"),
+        db_schema: Some(schema),
+        db_pool_size: 16,
+        redis_url: env("QUIRE_REDIS_URL", "redis://127.0.0.1:6379"),
+        kafka_brokers: env("QUIRE_KAFKA_BROKERS", "127.0.0.1:9092"),
+        outbox_poll_ms: 100,
+    };
+    let auth = quire_auth::Application::build(
+        common.clone(),
+        quire_auth::AuthConfig {
+            grpc_addr: "127.0.0.1:0".into(),
+            admin_addr: "127.0.0.1:0".into(),
+            jwt_key_file: None,
+            access_token_ttl_secs: 3600,
+            refresh_token_ttl_secs: 3600,
+            smtp_url: None,
+            mail_from: "Quire <bench@quire.local>".into(),
+            admin_email: Some("bench@quire.local".into()),
+            admin_password: Some("bench-password".to_owned().into()),
+            siwe_domain: "localhost".into(),
+            verify_resend_secs: 60,
+            login_failures_per_window: 10,
+        },
+    )
+    .await?;
+    let grpc_url = format!("http://127.0.0.1:{}", auth.grpc_port());
+    tokio::spawn(auth.run_until(std::future::pending()));
+    let gateway = quire_gateway::Application::build(quire_gateway::GatewayConfig {
+        http_host: "127.0.0.1".into(),
+        http_port: 0,
+        auth_url: grpc_url.clone(),
+        redis_url: common.redis_url.clone(),
+        frontend_dir: "frontend/dist".into(),
+        json_limit_bytes: 65536,
+        trust_forwarded: false,
+        rate_login_per_min: 1000,
+        rate_verify_per_min: 1000,
+        rate_api_per_min: u32::MAX,
+        http_workers: 2,
+    })
+    .await?;
+    let base = format!("http://127.0.0.1:{}", gateway.port());
+    tokio::spawn(gateway.run_until_stopped());
+
+    let http = reqwest::Client::builder().pool_max_idle_per_host(64).build()?;
+    let login: serde_json::Value = http
+        .post(format!("{base}/api/login/"))
+        .json(&serde_json::json!({"email": "bench@quire.local", "password": "bench-password"}))
+        .send()
+        .await?
+        .json()
+        .await?;
+    let token = login["data"]["access_token"].as_str().expect("login works").to_owned();
+    let channel = quire_kit::grpc::channel(&grpc_url)?;
+
+    let mut rows = Vec::new();
+    for clients in [1usize, 32] {
+        let (h, url, t) = (http.clone(), format!("{base}/api/users/me/"), token.clone());
+        let via_gateway = load(clients, move || {
+            let (h, url, t) = (h.clone(), url.clone(), t.clone());
+            async move {
+                let r = h.get(&url).bearer_auth(&t).send().await.expect("gateway answers");
+                assert!(r.status().is_success());
+                r.bytes().await.expect("body");
+            }
+        })
+        .await;
+        let (h, url) = (http.clone(), format!("{base}/healthz"));
+        let plain = load(clients, move || {
+            let (h, url) = (h.clone(), url.clone());
+            async move {
+                h.get(&url).send().await.expect("gateway answers").bytes().await.expect("body");
+            }
+        })
+        .await;
+        let (ch, t) = (channel.clone(), token.clone());
+        let direct = load(clients, move || {
+            let (ch, t) = (ch.clone(), t.clone());
+            async move {
+                let mut req = tonic::Request::new(pb::GetMeRequest {});
+                req.metadata_mut().insert("authorization", format!("Bearer {t}").parse().expect("header"));
+                pb::auth_service_client::AuthServiceClient::new(ch).get_me(req).await.expect("grpc answers");
+            }
+        })
+        .await;
+        rows.push((clients, via_gateway, direct, plain));
+    }
+
+    let host = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|c| c.lines().find(|l| l.starts_with("model name")).map(|l| l.split(':').nth(1).unwrap_or("").trim().to_owned()))
+        .unwrap_or_default();
+    let mut md = format!(
+        "# GET /api/users/me/ through the gateway vs GetMe over gRPC directly\n\n\
+         Command: `make bench` (cargo bench -p quire-gateway --bench users_me), {}s per point after {}s warm-up.\n\
+         Machine: {} cores, {host}; servers and load generator share it.\n\n\
+         | clients | path | requests/s | p50 (us) | p99 (us) |\n|---|---|---|---|---|\n",
+        RUN.as_secs(),
+        WARMUP.as_secs(),
+        std::thread::available_parallelism().map(usize::from).unwrap_or(0),
+    );
+    let mut verdicts = String::new();
+    for (clients, g, d, p) in &rows {
+        md.push_str(&format!("| {clients} | gateway (REST) | {:.0} | {:.0} | {:.0} |\n", g.rps, g.p50_us, g.p99_us));
+        md.push_str(&format!("| {clients} | direct gRPC | {:.0} | {:.0} | {:.0} |\n", d.rps, d.p50_us, d.p99_us));
+        md.push_str(&format!("| {clients} | reference: gateway /healthz (HTTP only) | {:.0} | {:.0} | {:.0} |\n", p.rps, p.p50_us, p.p99_us));
+        let added = g.p50_us - d.p50_us;
+        let ratio = g.rps / d.rps;
+        verdicts.push_str(&format!(
+            "- {clients} client(s): gateway adds {added:.0} us at p50 (target: <= 250 us with 1 client); throughput ratio {ratio:.2} (target >= 0.50)\n"
+        ));
+    }
+    md.push_str("\n");
+    md.push_str(&verdicts);
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../bench");
+    std::fs::create_dir_all(&dir)?;
+    std::fs::write(dir.join("users-me.md"), &md)?;
+    println!("{md}");
+    std::process::exit(0);
+}
