@@ -18,8 +18,13 @@ struct Stats {
 
 fn stats(mut lat: Vec<Duration>, elapsed: Duration) -> Stats {
     lat.sort();
-    let pick = |q: f64| lat[((lat.len() as f64 * q) as usize).min(lat.len() - 1)].as_secs_f64() * 1e6;
-    Stats { rps: lat.len() as f64 / elapsed.as_secs_f64(), p50_us: pick(0.50), p99_us: pick(0.99) }
+    let pick =
+        |q: f64| lat[((lat.len() as f64 * q) as usize).min(lat.len() - 1)].as_secs_f64() * 1e6;
+    Stats {
+        rps: lat.len() as f64 / elapsed.as_secs_f64(),
+        p50_us: pick(0.50),
+        p99_us: pick(0.99),
+    }
 }
 
 async fn load<F, Fut>(clients: usize, make: F) -> Stats
@@ -60,7 +65,10 @@ async fn main() -> anyhow::Result<()> {
     let env = |k: &str, d: &str| std::env::var(k).unwrap_or_else(|_| d.to_owned());
     let schema = format!("auth_bench_{}", std::process::id());
     let common = CommonConfig {
-        database_url: env("QUIRE_BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/quire_bench"),
+        database_url: env(
+            "QUIRE_BENCH_DATABASE_URL",
+            "postgres://postgres@127.0.0.1:5432/quire_bench",
+        ),
         db_schema: Some(schema),
         db_pool_size: 16,
         redis_url: env("QUIRE_REDIS_URL", "redis://127.0.0.1:6379"),
@@ -104,7 +112,9 @@ async fn main() -> anyhow::Result<()> {
     let base = format!("http://127.0.0.1:{}", gateway.port());
     tokio::spawn(gateway.run_until_stopped());
 
-    let http = reqwest::Client::builder().pool_max_idle_per_host(64).build()?;
+    let http = reqwest::Client::builder()
+        .pool_max_idle_per_host(64)
+        .build()?;
     let login: serde_json::Value = http
         .post(format!("{base}/api/login/"))
         .json(&serde_json::json!({"email": "bench@quire.local", "password": "bench-password"}))
@@ -112,7 +122,10 @@ async fn main() -> anyhow::Result<()> {
         .await?
         .json()
         .await?;
-    let token = login["data"]["access_token"].as_str().expect("login works").to_owned();
+    let token = login["data"]["access_token"]
+        .as_str()
+        .expect("login works")
+        .to_owned();
     let channel = quire_kit::grpc::channel(&grpc_url)?;
 
     let mut rows = Vec::new();
@@ -121,7 +134,12 @@ async fn main() -> anyhow::Result<()> {
         let via_gateway = load(clients, move || {
             let (h, url, t) = (h.clone(), url.clone(), t.clone());
             async move {
-                let r = h.get(&url).bearer_auth(&t).send().await.expect("gateway answers");
+                let r = h
+                    .get(&url)
+                    .bearer_auth(&t)
+                    .send()
+                    .await
+                    .expect("gateway answers");
                 assert!(r.status().is_success());
                 r.bytes().await.expect("body");
             }
@@ -131,7 +149,38 @@ async fn main() -> anyhow::Result<()> {
         let plain = load(clients, move || {
             let (h, url) = (h.clone(), url.clone());
             async move {
-                h.get(&url).send().await.expect("gateway answers").bytes().await.expect("body");
+                h.get(&url)
+                    .send()
+                    .await
+                    .expect("gateway answers")
+                    .bytes()
+                    .await
+                    .expect("body");
+            }
+        })
+        .await;
+        let (h, url) = (http.clone(), format!("{base}/api/roles/"));
+        let roles_gw = load(clients, move || {
+            let (h, url) = (h.clone(), url.clone());
+            async move {
+                h.get(&url)
+                    .send()
+                    .await
+                    .expect("gateway answers")
+                    .bytes()
+                    .await
+                    .expect("body");
+            }
+        })
+        .await;
+        let ch = channel.clone();
+        let roles_direct = load(clients, move || {
+            let ch = ch.clone();
+            async move {
+                pb::auth_service_client::AuthServiceClient::new(ch)
+                    .list_roles(pb::ListRolesRequest {})
+                    .await
+                    .expect("grpc answers");
             }
         })
         .await;
@@ -140,17 +189,27 @@ async fn main() -> anyhow::Result<()> {
             let (ch, t) = (ch.clone(), t.clone());
             async move {
                 let mut req = tonic::Request::new(pb::GetMeRequest {});
-                req.metadata_mut().insert("authorization", format!("Bearer {t}").parse().expect("header"));
-                pb::auth_service_client::AuthServiceClient::new(ch).get_me(req).await.expect("grpc answers");
+                req.metadata_mut().insert(
+                    "authorization",
+                    format!("Bearer {t}").parse().expect("header"),
+                );
+                pb::auth_service_client::AuthServiceClient::new(ch)
+                    .get_me(req)
+                    .await
+                    .expect("grpc answers");
             }
         })
         .await;
-        rows.push((clients, via_gateway, direct, plain));
+        rows.push((clients, via_gateway, direct, plain, roles_gw, roles_direct));
     }
 
     let host = std::fs::read_to_string("/proc/cpuinfo")
         .ok()
-        .and_then(|c| c.lines().find(|l| l.starts_with("model name")).map(|l| l.split(':').nth(1).unwrap_or("").trim().to_owned()))
+        .and_then(|c| {
+            c.lines()
+                .find(|l| l.starts_with("model name"))
+                .map(|l| l.split(':').nth(1).unwrap_or("").trim().to_owned())
+        })
         .unwrap_or_default();
     let mut md = format!(
         "# GET /api/users/me/ through the gateway vs GetMe over gRPC directly\n\n\
@@ -159,13 +218,29 @@ async fn main() -> anyhow::Result<()> {
          | clients | path | requests/s | p50 (us) | p99 (us) |\n|---|---|---|---|---|\n",
         RUN.as_secs(),
         WARMUP.as_secs(),
-        std::thread::available_parallelism().map(usize::from).unwrap_or(0),
+        std::thread::available_parallelism()
+            .map(usize::from)
+            .unwrap_or(0),
     );
     let mut verdicts = String::new();
-    for (clients, g, d, p) in &rows {
-        md.push_str(&format!("| {clients} | gateway (REST) | {:.0} | {:.0} | {:.0} |\n", g.rps, g.p50_us, g.p99_us));
-        md.push_str(&format!("| {clients} | direct gRPC | {:.0} | {:.0} | {:.0} |\n", d.rps, d.p50_us, d.p99_us));
-        md.push_str(&format!("| {clients} | reference: gateway /healthz (HTTP only) | {:.0} | {:.0} | {:.0} |\n", p.rps, p.p50_us, p.p99_us));
+    for (clients, g, d, p, rg, rd) in &rows {
+        md.push_str(&format!(
+            "| {clients} | gateway (REST) | {:.0} | {:.0} | {:.0} |\n",
+            g.rps, g.p50_us, g.p99_us
+        ));
+        md.push_str(&format!(
+            "| {clients} | direct gRPC | {:.0} | {:.0} | {:.0} |\n",
+            d.rps, d.p50_us, d.p99_us
+        ));
+        md.push_str(&format!("| {clients} | reference: gateway /api/roles/ (no token, no database) | {:.0} | {:.0} | {:.0} |\n", rg.rps, rg.p50_us, rg.p99_us));
+        md.push_str(&format!(
+            "| {clients} | reference: direct ListRoles | {:.0} | {:.0} | {:.0} |\n",
+            rd.rps, rd.p50_us, rd.p99_us
+        ));
+        md.push_str(&format!(
+            "| {clients} | reference: gateway /healthz (HTTP only) | {:.0} | {:.0} | {:.0} |\n",
+            p.rps, p.p50_us, p.p99_us
+        ));
         let added = g.p50_us - d.p50_us;
         let ratio = g.rps / d.rps;
         verdicts.push_str(&format!(

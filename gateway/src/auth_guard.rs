@@ -44,7 +44,7 @@ async fn authenticate(req: HttpRequest) -> Result<Option<Caller>, Failure> {
         .ignore()
         .ttl(&key)
         .exists(revoked_key(&caller.claims.jti))
-        .query_async(&mut state.redis.clone())
+        .query_async(&mut state.redis().await?)
         .await
         .map_err(|e| {
             tracing::error!(error = %e, "redis unreachable");

@@ -23,11 +23,13 @@ pub async fn readyz(
     state: web::Data<AppState>,
     health: web::Data<HealthClient<tonic::transport::Channel>>,
 ) -> HttpResponse {
-    let mut redis = state.redis.clone();
-    let redis_ok = redis::cmd("PING")
-        .query_async::<String>(&mut redis)
-        .await
-        .is_ok();
+    let redis_ok = match state.redis().await {
+        Ok(mut redis) => redis::cmd("PING")
+            .query_async::<String>(&mut redis)
+            .await
+            .is_ok(),
+        Err(_) => false,
+    };
     let mut req = tonic::Request::new(HealthCheckRequest {
         service: String::new(),
     });

@@ -10,15 +10,45 @@ use crate::config::GatewayConfig;
 use crate::keys::KeyStore;
 use crate::rate_limit::{self, Class};
 
+/// One per HTTP worker thread (the connections it holds are driven by that worker's
+/// runtime); the key store and settings are shared by all.
 #[derive(Clone)]
 pub struct AppState {
     pub auth: AuthServiceClient<Channel>,
-    pub redis: redis::aio::ConnectionManager,
+    pub redis_client: redis::Client,
+    redis: Arc<tokio::sync::OnceCell<redis::aio::ConnectionManager>>,
     pub keys: KeyStore,
     pub config: Arc<GatewayConfig>,
 }
 
 impl AppState {
+    pub fn new(
+        auth: AuthServiceClient<Channel>,
+        redis_client: redis::Client,
+        keys: KeyStore,
+        config: Arc<GatewayConfig>,
+    ) -> Self {
+        Self {
+            auth,
+            redis_client,
+            redis: Arc::default(),
+            keys,
+            config,
+        }
+    }
+
+    /// This worker's Redis connection, opened on first use (it reconnects by itself).
+    pub async fn redis(&self) -> Result<redis::aio::ConnectionManager, quire_kit::ApiError> {
+        self.redis
+            .get_or_try_init(|| redis::aio::ConnectionManager::new(self.redis_client.clone()))
+            .await
+            .cloned()
+            .map_err(|e| {
+                tracing::error!(error = %e, "redis unreachable");
+                quire_kit::ApiError::unavailable("Service temporarily unavailable")
+            })
+    }
+
     /// Applies the rate limit of `class` to the client of `req`.
     pub async fn limit(&self, req: &HttpRequest, class: Class) -> Result<(), quire_kit::ApiError> {
         let per_minute = match class {
@@ -27,6 +57,6 @@ impl AppState {
             Class::Api => self.config.rate_api_per_min,
         };
         let client = crate::client_ip::of(req, self.config.trust_forwarded);
-        rate_limit::check(&mut self.redis.clone(), class, &client, per_minute).await
+        rate_limit::check(&mut self.redis().await?, class, &client, per_minute).await
     }
 }

@@ -58,7 +58,15 @@ async fn operators_get_health_readiness_metrics_and_the_openapi_document() {
 fn the_frontend_types_come_from_the_current_openapi_document() {
     // The web app's request and reply types are generated from frontend/openapi.json;
     // `make openapi` refreshes it when the REST surface changes.
-    let committed = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../frontend/openapi.json")).unwrap();
+    let committed = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../frontend/openapi.json"
+    ))
+    .unwrap();
     let current = quire_gateway::openapi::document();
-    assert_eq!(committed.trim(), current.trim(), "frontend/openapi.json is stale: run `make openapi`");
+    assert_eq!(
+        committed.trim(),
+        current.trim(),
+        "frontend/openapi.json is stale: run `make openapi`"
+    );
 }

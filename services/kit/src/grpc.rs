@@ -53,14 +53,19 @@ pub fn identity(verifier: TokenVerifier) -> impl tonic::service::Interceptor + C
     }
 }
 
-/// A lazily connecting channel to `url` with sane timeouts.
-pub fn channel(url: &str) -> Result<Channel, tonic::transport::Error> {
+/// The address of a service, with sane timeouts; [`Endpoint::connect_lazy`] makes a
+/// channel whose connection is driven by the runtime it is created on.
+pub fn endpoint(url: &str) -> Result<Endpoint, tonic::transport::Error> {
     Ok(Endpoint::from_shared(url.to_owned())?
         .connect_timeout(Duration::from_secs(3))
         .timeout(Duration::from_secs(30))
         .tcp_nodelay(true)
-        .http2_keep_alive_interval(Duration::from_secs(30))
-        .connect_lazy())
+        .http2_keep_alive_interval(Duration::from_secs(30)))
+}
+
+/// A lazily connecting channel to `url`.
+pub fn channel(url: &str) -> Result<Channel, tonic::transport::Error> {
+    Ok(endpoint(url)?.connect_lazy())
 }
 
 /// Wraps `message` for an internal call: the current trace context, the caller's token

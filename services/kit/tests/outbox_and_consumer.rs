@@ -43,7 +43,10 @@ struct Counter {
 
 async fn counters(pool: &PgPool) -> Vec<(String, i32)> {
     let mut conn = quire_kit::db::conn(pool).await.unwrap();
-    let rows: Vec<Counter> = diesel::sql_query("SELECT key, n FROM counters ORDER BY key").load(&mut conn).await.unwrap();
+    let rows: Vec<Counter> = diesel::sql_query("SELECT key, n FROM counters ORDER BY key")
+        .load(&mut conn)
+        .await
+        .unwrap();
     rows.into_iter().map(|c| (c.key, c.n)).collect()
 }
 
@@ -53,19 +56,31 @@ fn env_or(key: &str, default: &str) -> String {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn committed_events_arrive_once_rolled_back_ones_never_and_replays_change_nothing() {
-    let url = env_or("QUIRE_TEST_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/quire_test");
+    let url = env_or(
+        "QUIRE_TEST_DATABASE_URL",
+        "postgres://postgres@127.0.0.1:5432/quire_test",
+    );
     let brokers = env_or("QUIRE_KAFKA_BROKERS", "127.0.0.1:9092");
     let schema = format!("kit_t_{}", &uuid::Uuid::new_v4().simple().to_string()[..12]);
     let topic = format!("quire.test.{schema}");
-    quire_kit::db::run_migrations(&url, &schema, TEST_MIGRATIONS).await.unwrap();
-    quire_kit::events::ensure_topics(&brokers, &[&topic]).await.unwrap();
+    quire_kit::db::run_migrations(&url, &schema, TEST_MIGRATIONS)
+        .await
+        .unwrap();
+    quire_kit::events::ensure_topics(&brokers, &[&topic])
+        .await
+        .unwrap();
     let pool = quire_kit::db::pool(&url, &schema, 4).unwrap();
-    let msg = quire_proto::events::v1::UserRegistered { user_id: "u".into(), ..Default::default() };
+    let msg = quire_proto::events::v1::UserRegistered {
+        user_id: "u".into(),
+        ..Default::default()
+    };
 
     // Two committed events for key "a", one for "b"; one event rolled back with its change.
     let mut conn = quire_kit::db::conn(&pool).await.unwrap();
     for key in ["a", "a", "b"] {
-        enqueue(&mut conn, &topic, key, "quire.test.v1", "tests", &msg).await.unwrap();
+        enqueue(&mut conn, &topic, key, "quire.test.v1", "tests", &msg)
+            .await
+            .unwrap();
     }
     let rolled_back = conn
         .transaction::<(), DbError, _>(|c| {
@@ -81,7 +96,11 @@ async fn committed_events_arrive_once_rolled_back_ones_never_and_replays_change_
 
     let relay = Relay::new(pool.clone(), &brokers, Duration::from_millis(20)).unwrap();
     assert_eq!(relay.publish_batch().await.unwrap(), 3);
-    assert_eq!(relay.publish_batch().await.unwrap(), 0, "sent rows are not sent again");
+    assert_eq!(
+        relay.publish_batch().await.unwrap(),
+        0,
+        "sent rows are not sent again"
+    );
 
     let group = format!("test-{schema}");
     let consumer = EventConsumer::new(&brokers, &group, &[&topic], pool.clone()).unwrap();
@@ -98,16 +117,24 @@ async fn committed_events_arrive_once_rolled_back_ones_never_and_replays_change_
                 }
                 tokio::time::sleep(Duration::from_millis(100)).await;
             }
-            panic!("counters never became {expected:?}, are {:?}", counters(&pool).await);
+            panic!(
+                "counters never became {expected:?}, are {:?}",
+                counters(&pool).await
+            );
         }
     };
     wait_for(vec![("a".into(), 2), ("b".into(), 1)]).await;
 
     // The relay crashed after sending and before marking: everything is sent again.
-    diesel::sql_query("UPDATE outbox SET published_at = NULL").execute(&mut conn).await.unwrap();
+    diesel::sql_query("UPDATE outbox SET published_at = NULL")
+        .execute(&mut conn)
+        .await
+        .unwrap();
     assert_eq!(relay.publish_batch().await.unwrap(), 3);
     // A marker event sent after the duplicates tells us the consumer has passed them.
-    enqueue(&mut conn, &topic, "marker", "quire.test.v1", "tests", &msg).await.unwrap();
+    enqueue(&mut conn, &topic, "marker", "quire.test.v1", "tests", &msg)
+        .await
+        .unwrap();
     relay.publish_batch().await.unwrap();
     wait_for(vec![("a".into(), 2), ("b".into(), 1), ("marker".into(), 1)]).await;
 
@@ -119,7 +146,11 @@ async fn committed_events_arrive_once_rolled_back_ones_never_and_replays_change_
                 #[diesel(sql_type = diesel::sql_types::Uuid)]
                 event_id: uuid::Uuid,
             }
-            let ids: Vec<Id> = diesel::sql_query("SELECT event_id FROM outbox WHERE event_key = 'b'").load(&mut conn).await.unwrap();
+            let ids: Vec<Id> =
+                diesel::sql_query("SELECT event_id FROM outbox WHERE event_key = 'b'")
+                    .load(&mut conn)
+                    .await
+                    .unwrap();
             ids[0].event_id
         },
         event_type: "quire.test.v1".into(),
