@@ -46,10 +46,11 @@ export function UsersTable({ actions }: { actions?: ReactNode }) {
               {users.map((u) => (
                 <tr key={String(u.user_id)}>
                   <td className="mono small" title={String(u.user_id)}>
-                    {String(u.user_id).slice(0, 8)}
+                    {/* ids are UUIDv7: the first digits are the time, the last ones tell users apart */}
+                    {String(u.user_id).slice(-8)}
                   </td>
                   <td>{u.username}</td>
-                  <td>{u.email}</td>
+                  <td>{u.email ?? u.wallet_address}</td>
                   <td>
                     <div className="badge-row">
                       {(u.roles ?? []).map((r) => (
