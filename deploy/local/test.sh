@@ -21,7 +21,8 @@ infra() {
 rust() {
   infra
   say "rust tests (fresh test database)"
-  psql -q -h 127.0.0.1 -U postgres -d postgres -c 'DROP DATABASE IF EXISTS quire_test WITH (FORCE)' >/dev/null
+  psql -q -h 127.0.0.1 -U postgres -d postgres -c 'DROP DATABASE IF EXISTS quire_test WITH (FORCE)' \
+    -c 'CREATE DATABASE quire_test' >/dev/null
   # Test binaries link librdkafka and the whole stack: keep the logs quiet, the failures loud.
   RUST_LOG="${RUST_LOG:-warn,mailin_embedded=error}" cargo test --workspace --no-fail-fast
 }

@@ -24,9 +24,10 @@ pub async fn ensure_database(database_url: &str) -> Result<(), DbError> {
         .await
     {
         Ok(_) => Ok(()),
-        // Another process created it first.
-        Err(diesel::result::Error::DatabaseError(_, info))
-            if info.message().contains("already exists") =>
+        // Another process created it first (Postgres says so in one of two ways).
+        Err(diesel::result::Error::DatabaseError(kind, info))
+            if info.message().contains("already exists")
+                || matches!(kind, diesel::result::DatabaseErrorKind::UniqueViolation) =>
         {
             Ok(())
         }
