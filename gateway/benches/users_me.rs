@@ -1,6 +1,7 @@
 //! `GET /api/users/me/` through the gateway against the same `GetMe` gRPC call made
 //! directly to auth, in one run on one machine, at 1 and 32 concurrent clients.
 //! Writes `bench/users-me.md`. Run with `make bench` (Postgres, Redis and the broker up).
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a test or bench stops at the first surprise
 
 use std::time::{Duration, Instant};
 
@@ -247,7 +248,7 @@ async fn main() -> anyhow::Result<()> {
             "- {clients} client(s): gateway adds {added:.0} us at p50 (target: <= 250 us with 1 client); throughput ratio {ratio:.2} (target >= 0.50)\n"
         ));
     }
-    md.push_str("\n");
+    md.push('\n');
     md.push_str(&verdicts);
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../bench");
     std::fs::create_dir_all(&dir)?;

@@ -5,6 +5,7 @@
 //! It owns no table and holds no business rule: a rule checked here is checked again by
 //! the service behind it.
 #![forbid(unsafe_code)]
+#![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used))]
 
 pub mod auth_guard;
 pub mod client_ip;

@@ -18,9 +18,12 @@ fn env_or(key: &str, default: &str) -> String {
     std::env::var(key).unwrap_or_else(|_| default.to_owned())
 }
 
-/// Mails caught by the sink: (recipients, raw message).
+/// One caught mail: its recipients and its raw text.
+type Mail = (Vec<String>, String);
+
+/// Mails caught by the sink.
 #[derive(Clone, Default)]
-pub struct MailBox(Arc<Mutex<Vec<(Vec<String>, String)>>>);
+pub struct MailBox(Arc<Mutex<Vec<Mail>>>);
 
 #[derive(Clone)]
 struct Sink {

@@ -4,6 +4,7 @@
 //! It must never hand out a role a user does not hold, store a password or refresh token
 //! in the clear, or let a caller act for another user unless the caller is an admin.
 #![forbid(unsafe_code)]
+#![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used))]
 
 pub mod accounts;
 pub mod bootstrap;

@@ -9,7 +9,7 @@ use crate::error::{AuthError, Result};
 #[derive(Clone)]
 pub enum Mailer {
     Smtp {
-        transport: AsyncSmtpTransport<Tokio1Executor>,
+        transport: Box<AsyncSmtpTransport<Tokio1Executor>>,
         from: Mailbox,
     },
     Log,
@@ -19,9 +19,11 @@ impl Mailer {
     pub fn new(smtp_url: Option<&str>, from: &str) -> anyhow::Result<Self> {
         match smtp_url.filter(|u| !u.is_empty()) {
             Some(url) => {
-                let transport = AsyncSmtpTransport::<Tokio1Executor>::from_url(url)?
-                    .timeout(Some(std::time::Duration::from_secs(10)))
-                    .build();
+                let transport = Box::new(
+                    AsyncSmtpTransport::<Tokio1Executor>::from_url(url)?
+                        .timeout(Some(std::time::Duration::from_secs(10)))
+                        .build(),
+                );
                 Ok(Self::Smtp {
                     transport,
                     from: from.parse()?,

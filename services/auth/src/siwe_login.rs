@@ -50,7 +50,7 @@ pub async fn login(state: &AppState, wallet: pb::WalletSignature) -> Result<pb::
         AuthError::invalid("message", format!("message: not an EIP-4361 message ({e})"))
     })?;
     let signature = parse_signature(&wallet.signature)?;
-    if message.domain.to_string() != state.config.siwe_domain {
+    if message.domain.as_str() != state.config.siwe_domain {
         return Err(AuthError::Siwe(format!(
             "the message is for {}, not for this site",
             message.domain

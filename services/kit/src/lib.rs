@@ -12,6 +12,7 @@
 //! It must never hold domain rules: anything that knows about books, users or money
 //! belongs to the service that owns it.
 #![forbid(unsafe_code)]
+#![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used))]
 
 pub mod admin_http;
 pub mod caller;

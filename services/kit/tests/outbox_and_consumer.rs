@@ -1,6 +1,7 @@
 //! The outbox relay and the idempotent consumer against the real Postgres and broker:
 //! every committed event arrives, a rolled-back one never does, and an event delivered
 //! twice is applied once.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a test or bench stops at the first surprise
 
 use std::future::Future;
 use std::pin::Pin;
