@@ -35,15 +35,10 @@ async fn authenticate(req: HttpRequest) -> Result<Option<Caller>, Failure> {
     };
     let caller = state.keys.verify(&token).await?;
     let key = format!("quire:rl:user:{}", caller.user_id());
-    let (count, ttl, revoked): (u32, i64, bool) = redis::pipe()
-        .incr(&key, 1)
-        .cmd("EXPIRE")
-        .arg(&key)
-        .arg(60)
-        .arg("NX")
-        .ignore()
-        .ttl(&key)
-        .exists(revoked_key(&caller.claims.jti))
+    let mut pipe = redis::pipe();
+    crate::rate_limit::count_in_window(&mut pipe, &key);
+    pipe.exists(revoked_key(&caller.claims.jti));
+    let (count, ttl, revoked): (u32, i64, bool) = pipe
         .query_async(&mut state.redis().await?)
         .await
         .map_err(|e| {

@@ -21,6 +21,19 @@ impl Class {
     }
 }
 
+/// Adds to `pipe` the commands that count one request in the window of `key` and read
+/// the window's remaining seconds: they answer (count, ttl).
+pub fn count_in_window(pipe: &mut redis::Pipeline, key: &str) {
+    // NX keeps the expiry set by the window's first request.
+    pipe.incr(key, 1)
+        .cmd("EXPIRE")
+        .arg(key)
+        .arg(60)
+        .arg("NX")
+        .ignore()
+        .ttl(key);
+}
+
 /// Counts one request of `class` from `client`; refuses it past `per_minute`.
 pub async fn check(
     redis: &mut redis::aio::ConnectionManager,
@@ -29,22 +42,12 @@ pub async fn check(
     per_minute: u32,
 ) -> Result<(), ApiError> {
     let key = format!("quire:rl:{}:{client}", class.name());
-    // INCR and set the window's expiry together; NX keeps the first expiry of a window.
-    let (count, ttl): (u32, i64) = redis::pipe()
-        .atomic()
-        .incr(&key, 1)
-        .cmd("EXPIRE")
-        .arg(&key)
-        .arg(60)
-        .arg("NX")
-        .ignore()
-        .ttl(&key)
-        .query_async(redis)
-        .await
-        .map_err(|e| {
-            tracing::error!(error = %e, "rate limit store unreachable");
-            ApiError::unavailable("Service temporarily unavailable")
-        })?;
+    let mut pipe = redis::pipe();
+    count_in_window(&mut pipe, &key);
+    let (count, ttl): (u32, i64) = pipe.query_async(redis).await.map_err(|e| {
+        tracing::error!(error = %e, "rate limit store unreachable");
+        ApiError::unavailable("Service temporarily unavailable")
+    })?;
     if count > per_minute {
         metrics::counter!("quire_gateway_rate_limited_total", "class" => class.name()).increment(1);
         return Err(ApiError::rate_limited(ttl.max(1) as u64));

@@ -62,13 +62,7 @@ async fn one_user_cannot_read_another_users_invited_list_but_an_admin_can() {
 async fn an_unknown_invite_code_is_refused_and_nothing_is_created() {
     let app = TestApp::spawn().await;
     let email = unique_email();
-    app.post(
-        &format!("/api/send_verify_email?email={email}"),
-        json!({}),
-        None,
-    )
-    .await;
-    let code = app.mails.code_for(&email).await;
+    let code = app.mailed_code(&email).await;
     let (s, body) = app
         .post("/api/register/", json!({"email": email, "password": "long-enough", "verify_code": code, "invite_code": "NOPE2345"}), None)
         .await;

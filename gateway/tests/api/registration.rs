@@ -27,13 +27,7 @@ async fn a_new_user_registers_with_the_mailed_code_and_logs_in() {
 async fn checking_a_code_marks_it_verified_and_registration_then_uses_it() {
     let app = TestApp::spawn().await;
     let email = unique_email();
-    app.post(
-        &format!("/api/send_verify_email?email={email}"),
-        json!({}),
-        None,
-    )
-    .await;
-    let code = app.mails.code_for(&email).await;
+    let code = app.mailed_code(&email).await;
     let (s, body) = app
         .post(
             &format!("/api/check_verify_code?email={email}&verify_code={code}"),
@@ -84,13 +78,7 @@ async fn a_registered_email_cannot_register_or_ask_for_a_code_again() {
 async fn a_wrong_code_is_refused_and_five_wrong_codes_exhaust_it() {
     let app = TestApp::spawn().await;
     let email = unique_email();
-    app.post(
-        &format!("/api/send_verify_email?email={email}"),
-        json!({}),
-        None,
-    )
-    .await;
-    let code = app.mails.code_for(&email).await;
+    let code = app.mailed_code(&email).await;
     let wrong = if code == "000000" { "111111" } else { "000000" };
     for _ in 0..5 {
         let (s, body) = app
@@ -131,13 +119,7 @@ async fn a_wrong_code_is_refused_and_five_wrong_codes_exhaust_it() {
 async fn an_expired_code_is_refused() {
     let app = TestApp::spawn().await;
     let email = unique_email();
-    app.post(
-        &format!("/api/send_verify_email?email={email}"),
-        json!({}),
-        None,
-    )
-    .await;
-    let code = app.mails.code_for(&email).await;
+    let code = app.mailed_code(&email).await;
     // Age the code past its ten minutes, as the clock would.
     let mut conn = diesel_conn(&app).await;
     diesel_async::RunQueryDsl::execute(
@@ -209,13 +191,7 @@ async fn registration_without_a_code_or_with_a_short_password_changes_nothing() 
         400,
         Some("No verification code was sent to this e-mail"),
     );
-    app.post(
-        &format!("/api/send_verify_email?email={email}"),
-        json!({}),
-        None,
-    )
-    .await;
-    let code = app.mails.code_for(&email).await;
+    let code = app.mailed_code(&email).await;
     let (s, body) = app
         .post(
             "/api/register/",

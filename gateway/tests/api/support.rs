@@ -262,8 +262,8 @@ impl TestApp {
         self.send(rb).await
     }
 
-    /// Registers `email` through the real verification mail; returns the user.
-    pub async fn register(&self, email: &str, password: &str, invite: Option<&str>) -> Value {
+    /// Asks for a verification code for `email` and reads it from the mail.
+    pub async fn mailed_code(&self, email: &str) -> String {
         let (s, body) = self
             .post(
                 &format!("/api/send_verify_email?email={email}"),
@@ -272,7 +272,12 @@ impl TestApp {
             )
             .await;
         assert_eq!(s, 200, "{body}");
-        let code = self.mails.code_for(email).await;
+        self.mails.code_for(email).await
+    }
+
+    /// Registers `email` through the real verification mail; returns the user.
+    pub async fn register(&self, email: &str, password: &str, invite: Option<&str>) -> Value {
+        let code = self.mailed_code(email).await;
         let mut req =
             json!({"email": email, "password": password, "username": "Ada", "verify_code": code});
         if let Some(i) = invite {
