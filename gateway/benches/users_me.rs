@@ -75,6 +75,7 @@ async fn main() -> anyhow::Result<()> {
         redis_url: env("QUIRE_REDIS_URL", "redis://127.0.0.1:6379"),
         kafka_brokers: env("QUIRE_KAFKA_BROKERS", "127.0.0.1:9092"),
         outbox_poll_ms: 100,
+        migrate_on_start: true,
     };
     let auth = quire_auth::Application::build(
         common.clone(),

@@ -160,6 +160,7 @@ impl TestApp {
             redis_url: redis_url.clone(),
             kafka_brokers: brokers.clone(),
             outbox_poll_ms: 20,
+            migrate_on_start: true,
         };
         let auth_config = AuthConfig {
             grpc_addr: "127.0.0.1:0".into(),

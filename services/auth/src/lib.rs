@@ -58,7 +58,9 @@ impl Application {
     /// and binds the ports (port 0 picks a free one, for tests).
     pub async fn build(common: CommonConfig, config: AuthConfig) -> anyhow::Result<Self> {
         let schema = common.schema_or(SERVICE);
-        quire_kit::db::run_migrations(&common.database_url, &schema, db::MIGRATIONS).await?;
+        if common.migrate_on_start {
+            quire_kit::db::run_migrations(&common.database_url, &schema, db::MIGRATIONS).await?;
+        }
         let pool = quire_kit::db::pool(&common.database_url, &schema, common.db_pool_size)?;
         let redis = redis::Client::open(common.redis_url.as_str())?;
         let redis = redis::aio::ConnectionManager::new(redis).await?;

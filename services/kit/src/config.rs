@@ -22,6 +22,10 @@ pub struct CommonConfig {
     /// How often the outbox relay looks for new events when it found none.
     #[serde(default = "default_outbox_poll_ms")]
     pub outbox_poll_ms: u64,
+    /// Apply pending migrations when the service starts (local runs and tests). In
+    /// Kubernetes the migrate Job does it and the service's database role need not own DDL.
+    #[serde(default = "default_migrate_on_start")]
+    pub migrate_on_start: bool,
 }
 
 impl CommonConfig {
@@ -46,6 +50,9 @@ fn default_redis_url() -> String {
 }
 fn default_kafka_brokers() -> String {
     "127.0.0.1:9092".into()
+}
+fn default_migrate_on_start() -> bool {
+    true
 }
 fn default_outbox_poll_ms() -> u64 {
     50
