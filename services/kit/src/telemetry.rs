@@ -34,7 +34,12 @@ pub fn init(service: &'static str) -> TelemetryGuard {
         .unwrap_or_else(|_| EnvFilter::new("info,h2=warn,tower=warn,rdkafka=warn"));
     let pretty = std::env::var("QUIRE_LOG_FORMAT").is_ok_and(|v| v == "pretty");
     let fmt = if pretty {
-        tracing_subscriber::fmt::layer().with_target(false).boxed()
+        // Colours only for a terminal: `make run` writes logs to files people grep.
+        use std::io::IsTerminal;
+        tracing_subscriber::fmt::layer()
+            .with_target(false)
+            .with_ansi(std::io::stdout().is_terminal())
+            .boxed()
     } else {
         tracing_subscriber::fmt::layer()
             .json()
