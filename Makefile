@@ -5,7 +5,7 @@ SHELL := /bin/bash
 export CARGO_TARGET_DIR ?= $(HOME)/.cache/quire/target
 export npm_config_cache ?= $(HOME)/.cache/quire/npm
 
-.PHONY: run test test-rust test-frontend test-e2e bench lint fmt k8s-check openapi frontend build clean infra
+.PHONY: schema run test test-rust test-frontend test-e2e bench lint fmt k8s-check openapi frontend build clean infra
 
 ## Build release binaries and the web app, then start the whole stack (Ctrl-C stops it).
 run: build frontend
@@ -43,6 +43,10 @@ k8s-check:
 openapi:
 	cargo run -q -p quire-gateway -- openapi > frontend/openapi.json
 	cd frontend && npm run gen:api
+
+## Regenerate every src/db/schema.rs from the migrations (diesel print-schema).
+schema:
+	deploy/local/print-schema.sh
 
 build:
 	cargo build --release --workspace --bins

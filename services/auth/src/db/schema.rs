@@ -57,7 +57,6 @@ diesel::table! {
     }
 }
 
-diesel::joinable!(invite_codes -> users (owner_id));
 diesel::joinable!(refresh_tokens -> users (user_id));
 diesel::joinable!(user_roles -> users (user_id));
 
