@@ -20,9 +20,21 @@ async fn registering_publishes_user_registered_through_the_broker() {
         .unwrap();
     consumer.subscribe(&["quire.user.v1"]).unwrap();
 
+    // The browser's trace (W3C traceparent) must follow the call through the gateway, the
+    // gRPC hop and the outbox into the event's headers.
+    let trace_id = "4bf92f3577b34da6a3ce929d0e0e4736";
     let email = unique_email();
-    let user = app.register(&email, "s3cret-pass", None).await;
-    let user_id = user["user_id"].as_str().unwrap().to_owned();
+    let code = app.mailed_code(&email).await;
+    let (s, body) = app
+        .send(
+            app.http
+                .post(app.url("/api/register/"))
+                .header("traceparent", format!("00-{trace_id}-00f067aa0ba902b7-01"))
+                .json(&serde_json::json!({"email": email, "password": "s3cret-pass", "verify_code": code})),
+        )
+        .await;
+    assert_eq!(s, 200, "{body}");
+    let user_id = body["data"]["user_id"].as_str().unwrap().to_owned();
 
     let found = tokio::time::timeout(Duration::from_secs(30), async {
         loop {
@@ -42,12 +54,17 @@ async fn registering_publishes_user_registered_through_the_broker() {
                 header("ce_type"),
                 header("ce_id"),
                 header("content-type"),
+                header("traceparent"),
             );
         }
     })
     .await
     .expect("user.registered arrives within 30 s");
-    let (event, ce_type, ce_id, content_type) = found;
+    let (event, ce_type, ce_id, content_type, traceparent) = found;
+    assert!(
+        traceparent.as_deref().is_some_and(|t| t.contains(trace_id)),
+        "the event continues the caller's trace: {traceparent:?}"
+    );
     assert_eq!(event.email, email);
     assert_eq!(event.roles, ["reader"]);
     assert_eq!(ce_type.as_deref(), Some("quire.user.registered.v1"));

@@ -140,7 +140,10 @@ impl TestApp {
     }
 
     pub async fn spawn_with(limits: Limits) -> Self {
-        quire_kit::telemetry::init("quire-tests");
+        // Kept for the whole run: dropping the guard would shut the tracer down.
+        static TELEMETRY: std::sync::OnceLock<quire_kit::telemetry::TelemetryGuard> =
+            std::sync::OnceLock::new();
+        TELEMETRY.get_or_init(|| quire_kit::telemetry::init("quire-tests"));
         let database_url = env_or(
             "QUIRE_TEST_DATABASE_URL",
             "postgres://postgres@127.0.0.1:5432/quire_test",

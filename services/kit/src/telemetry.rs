@@ -1,7 +1,8 @@
 //! Logs and traces. Every binary calls [`init`] first: JSON logs to stdout (or readable
 //! ones with `QUIRE_LOG_FORMAT=pretty`), and OpenTelemetry export over OTLP/gRPC when
-//! `OTEL_EXPORTER_OTLP_ENDPOINT` is set. The W3C trace-context propagator is always
-//! installed, so a `traceparent` passes through a service even when it exports nothing.
+//! `OTEL_EXPORTER_OTLP_ENDPOINT` is set. The W3C trace-context propagator and a tracer are
+//! always installed, so a `traceparent` passes through a service even when it exports
+//! nothing.
 
 use opentelemetry::propagation::{Extractor, Injector};
 use opentelemetry::trace::TracerProvider as _;
@@ -49,44 +50,46 @@ pub fn init(service: &'static str) -> TelemetryGuard {
     };
 
     let provider = otlp_provider(service);
+    // Traces keep their info-level spans whatever RUST_LOG quietens in the logs: a
+    // `RUST_LOG=warn` must not cut a request's trace (or its traceparent) in two.
     let otel = provider.as_ref().map(|p| {
         let tracer = p.tracer(service);
-        tracing_opentelemetry::layer().with_tracer(tracer)
+        tracing_opentelemetry::layer()
+            .with_tracer(tracer)
+            .with_filter(tracing_subscriber::filter::LevelFilter::INFO)
     });
     // A second init (tests build several apps in one process) keeps the first subscriber.
     let _ = tracing_subscriber::registry()
-        .with(filter)
-        .with(fmt)
+        .with(fmt.with_filter(filter))
         .with(otel)
         .try_init();
     TelemetryGuard { provider }
 }
 
+/// A tracer provider even without an exporter: spans then still carry trace ids, so a
+/// `traceparent` that arrives is continued and passed on by a service that exports
+/// nothing itself.
 fn otlp_provider(service: &'static str) -> Option<SdkTracerProvider> {
+    let name = std::env::var("OTEL_SERVICE_NAME").unwrap_or_else(|_| service.to_owned());
+    let resource = opentelemetry_sdk::Resource::builder()
+        .with_service_name(name)
+        .build();
+    let mut builder = SdkTracerProvider::builder().with_resource(resource);
     let endpoint = std::env::var("OTEL_EXPORTER_OTLP_ENDPOINT")
         .ok()
-        .filter(|e| !e.is_empty())?;
-    use opentelemetry_otlp::WithExportConfig;
-    let exporter = match opentelemetry_otlp::SpanExporter::builder()
-        .with_tonic()
-        .with_endpoint(endpoint.clone())
-        .build()
-    {
-        Ok(e) => e,
-        Err(error) => {
-            eprintln!("otlp exporter to {endpoint} not started: {error}");
-            return None;
+        .filter(|e| !e.is_empty());
+    if let Some(endpoint) = endpoint {
+        use opentelemetry_otlp::WithExportConfig;
+        match opentelemetry_otlp::SpanExporter::builder()
+            .with_tonic()
+            .with_endpoint(endpoint.clone())
+            .build()
+        {
+            Ok(exporter) => builder = builder.with_batch_exporter(exporter),
+            Err(error) => eprintln!("otlp exporter to {endpoint} not started: {error}"),
         }
-    };
-    let name = std::env::var("OTEL_SERVICE_NAME").unwrap_or_else(|_| service.to_owned());
-    let provider = SdkTracerProvider::builder()
-        .with_batch_exporter(exporter)
-        .with_resource(
-            opentelemetry_sdk::Resource::builder()
-                .with_service_name(name)
-                .build(),
-        )
-        .build();
+    }
+    let provider = builder.build();
     opentelemetry::global::set_tracer_provider(provider.clone());
     Some(provider)
 }
