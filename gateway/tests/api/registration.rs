@@ -220,3 +220,37 @@ pub async fn diesel_conn(app: &TestApp) -> diesel_async::AsyncPgConnection {
         .await
         .unwrap()
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn one_address_asking_for_many_codes_is_slowed_down() {
+    let app = crate::support::TestApp::spawn_with(crate::support::Limits {
+        verify_per_min: 2,
+        ..Default::default()
+    })
+    .await;
+    for _ in 0..2 {
+        let email = unique_email();
+        let (s, body) = app
+            .post(
+                &format!("/api/send_verify_email?email={email}"),
+                json!({}),
+                None,
+            )
+            .await;
+        assert_eq!(s, 200, "{body}");
+    }
+    let email = unique_email();
+    let (s, body) = app
+        .post(
+            &format!("/api/send_verify_email?email={email}"),
+            json!({}),
+            None,
+        )
+        .await;
+    assert_failure(s, &body, 429, None);
+    assert_eq!(
+        app.mails.count_for(&email),
+        0,
+        "no mail leaves past the limit"
+    );
+}

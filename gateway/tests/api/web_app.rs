@@ -70,3 +70,51 @@ fn the_frontend_types_come_from_the_current_openapi_document() {
         "frontend/openapi.json is stale: run `make openapi`"
     );
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn with_auth_down_the_gateway_says_503_and_is_not_ready() {
+    // Nothing listens on this port: the auth service is down.
+    let closed = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let gateway = quire_gateway::Application::build(quire_gateway::GatewayConfig {
+        http_host: "127.0.0.1".into(),
+        http_port: 0,
+        auth_url: format!("http://127.0.0.1:{closed}"),
+        redis_url: std::env::var("QUIRE_REDIS_URL")
+            .unwrap_or_else(|_| "redis://127.0.0.1:6379".into()),
+        frontend_dir: "/nonexistent".into(),
+        json_limit_bytes: 65536,
+        trust_forwarded: false,
+        rate_login_per_min: 1000,
+        rate_verify_per_min: 1000,
+        rate_api_per_min: 1000,
+        http_workers: 1,
+    })
+    .await
+    .expect("the gateway starts without auth");
+    let base = format!("http://127.0.0.1:{}", gateway.port());
+    tokio::spawn(gateway.run_until_stopped());
+    let http = reqwest::Client::new();
+
+    let ready = http.get(format!("{base}/readyz")).send().await.unwrap();
+    assert_eq!(ready.status().as_u16(), 503);
+    let body: serde_json::Value = ready.json().await.unwrap();
+    assert_eq!(body["auth"], false);
+
+    let r = http.get(format!("{base}/api/roles/")).send().await.unwrap();
+    let status = r.status().as_u16();
+    let body: serde_json::Value = r.json().await.unwrap();
+    crate::support::assert_failure(status, &body, 503, Some("Service temporarily unavailable"));
+
+    // The web app is not built here: a clear 503, not an empty page.
+    let page = http
+        .get(format!("{base}/platform/login"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(page.status().as_u16(), 503);
+    assert!(page.text().await.unwrap().contains("make frontend"));
+}
