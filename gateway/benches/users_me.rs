@@ -61,6 +61,29 @@ where
     unreachable!()
 }
 
+/// GETs `url` (with `token` as bearer when given) from `clients` concurrent clients.
+async fn http_load(
+    clients: usize,
+    http: &reqwest::Client,
+    url: String,
+    token: Option<String>,
+) -> Stats {
+    let http = http.clone();
+    load(clients, move || {
+        let (http, url, token) = (http.clone(), url.clone(), token.clone());
+        async move {
+            let mut request = http.get(&url);
+            if let Some(t) = &token {
+                request = request.bearer_auth(t);
+            }
+            let r = request.send().await.expect("gateway answers");
+            assert!(r.status().is_success(), "{url}: {}", r.status());
+            r.bytes().await.expect("body");
+        }
+    })
+    .await
+}
+
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let env = |k: &str, d: &str| std::env::var(k).unwrap_or_else(|_| d.to_owned());
@@ -132,49 +155,15 @@ async fn main() -> anyhow::Result<()> {
 
     let mut rows = Vec::new();
     for clients in [1usize, 32] {
-        let (h, url, t) = (http.clone(), format!("{base}/api/users/me/"), token.clone());
-        let via_gateway = load(clients, move || {
-            let (h, url, t) = (h.clone(), url.clone(), t.clone());
-            async move {
-                let r = h
-                    .get(&url)
-                    .bearer_auth(&t)
-                    .send()
-                    .await
-                    .expect("gateway answers");
-                assert!(r.status().is_success());
-                r.bytes().await.expect("body");
-            }
-        })
+        let via_gateway = http_load(
+            clients,
+            &http,
+            format!("{base}/api/users/me/"),
+            Some(token.clone()),
+        )
         .await;
-        let (h, url) = (http.clone(), format!("{base}/healthz"));
-        let plain = load(clients, move || {
-            let (h, url) = (h.clone(), url.clone());
-            async move {
-                h.get(&url)
-                    .send()
-                    .await
-                    .expect("gateway answers")
-                    .bytes()
-                    .await
-                    .expect("body");
-            }
-        })
-        .await;
-        let (h, url) = (http.clone(), format!("{base}/api/roles/"));
-        let roles_gw = load(clients, move || {
-            let (h, url) = (h.clone(), url.clone());
-            async move {
-                h.get(&url)
-                    .send()
-                    .await
-                    .expect("gateway answers")
-                    .bytes()
-                    .await
-                    .expect("body");
-            }
-        })
-        .await;
+        let plain = http_load(clients, &http, format!("{base}/healthz"), None).await;
+        let roles_gw = http_load(clients, &http, format!("{base}/api/roles/"), None).await;
         let ch = channel.clone();
         let roles_direct = load(clients, move || {
             let ch = ch.clone();

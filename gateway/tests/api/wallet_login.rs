@@ -40,6 +40,16 @@ impl Wallet {
     }
 }
 
+/// Posts a signed SIWE message to the login route.
+async fn sign_in(app: &TestApp, message: &str, signature: &str) -> (u16, serde_json::Value) {
+    app.post(
+        "/api/login/",
+        json!({"wallet": {"message": message, "signature": signature}}),
+        None,
+    )
+    .await
+}
+
 async fn nonce(app: &TestApp) -> String {
     let (s, body) = app.get("/api/login/nonce", None).await;
     assert_eq!(s, 200, "{body}");
@@ -52,13 +62,7 @@ async fn a_wallet_signs_in_once_per_nonce_and_keeps_its_account() {
     let wallet = Wallet::new();
     let message = wallet.message("localhost:8080", &nonce(&app).await);
     let signature = wallet.personal_sign(&message);
-    let (s, body) = app
-        .post(
-            "/api/login/",
-            json!({"wallet": {"message": message, "signature": signature}}),
-            None,
-        )
-        .await;
+    let (s, body) = sign_in(&app, &message, &signature).await;
     assert_eq!(s, 200, "{body}");
     let user = &body["data"]["user"];
     assert_eq!(
@@ -70,13 +74,7 @@ async fn a_wallet_signs_in_once_per_nonce_and_keeps_its_account() {
     assert_eq!(app.get("/api/users/me/", Some(token)).await.0, 200);
 
     // The same signed message again: the nonce is spent.
-    let (s, body) = app
-        .post(
-            "/api/login/",
-            json!({"wallet": {"message": message, "signature": signature}}),
-            None,
-        )
-        .await;
+    let (s, body) = sign_in(&app, &message, &signature).await;
     assert_failure(
         s,
         &body,
@@ -86,13 +84,7 @@ async fn a_wallet_signs_in_once_per_nonce_and_keeps_its_account() {
 
     // A new nonce signs in to the same account.
     let message = wallet.message("localhost:8080", &nonce(&app).await);
-    let (s, again) = app
-        .post(
-            "/api/login/",
-            json!({"wallet": {"message": message, "signature": wallet.personal_sign(&message)}}),
-            None,
-        )
-        .await;
+    let (s, again) = sign_in(&app, &message, &wallet.personal_sign(&message)).await;
     assert_eq!(s, 200, "{again}");
     assert_eq!(again["data"]["user"]["user_id"], user["user_id"]);
 }
@@ -104,26 +96,14 @@ async fn a_signature_from_another_address_is_refused_and_leaves_the_nonce_usable
     let attacker = Wallet::new();
     let message = victim.message("localhost:8080", &nonce(&app).await);
     let forged = attacker.personal_sign(&message);
-    let (s, body) = app
-        .post(
-            "/api/login/",
-            json!({"wallet": {"message": message, "signature": forged}}),
-            None,
-        )
-        .await;
+    let (s, body) = sign_in(&app, &message, &forged).await;
     assert_failure(
         s,
         &body,
         401,
         Some("Sign-in with Ethereum failed: the signature does not match the address"),
     );
-    let (s, _) = app
-        .post(
-            "/api/login/",
-            json!({"wallet": {"message": message, "signature": victim.personal_sign(&message)}}),
-            None,
-        )
-        .await;
+    let (s, _) = sign_in(&app, &message, &victim.personal_sign(&message)).await;
     assert_eq!(s, 200);
 }
 
@@ -132,13 +112,7 @@ async fn a_message_for_another_site_or_an_invented_nonce_is_refused() {
     let app = TestApp::spawn().await;
     let wallet = Wallet::new();
     let message = wallet.message("evil.example", &nonce(&app).await);
-    let (s, body) = app
-        .post(
-            "/api/login/",
-            json!({"wallet": {"message": message, "signature": wallet.personal_sign(&message)}}),
-            None,
-        )
-        .await;
+    let (s, body) = sign_in(&app, &message, &wallet.personal_sign(&message)).await;
     assert_failure(s, &body, 401, None);
     assert!(
         body["message"].as_str().unwrap().contains("evil.example"),
@@ -146,21 +120,9 @@ async fn a_message_for_another_site_or_an_invented_nonce_is_refused() {
     );
 
     let message = wallet.message("localhost:8080", "inventedNonce12345");
-    let (s, body) = app
-        .post(
-            "/api/login/",
-            json!({"wallet": {"message": message, "signature": wallet.personal_sign(&message)}}),
-            None,
-        )
-        .await;
+    let (s, body) = sign_in(&app, &message, &wallet.personal_sign(&message)).await;
     assert_failure(s, &body, 401, None);
 
-    let (s, body) = app
-        .post(
-            "/api/login/",
-            json!({"wallet": {"message": "hello", "signature": "0x00"}}),
-            None,
-        )
-        .await;
+    let (s, body) = sign_in(&app, "hello", "0x00").await;
     assert_failure(s, &body, 400, None);
 }
