@@ -86,6 +86,8 @@ async fn http_load(
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
+    // As in production: the subscriber with its always-on tracer (logs quiet via RUST_LOG).
+    let _telemetry = quire_kit::telemetry::init("quire-bench");
     let env = |k: &str, d: &str| std::env::var(k).unwrap_or_else(|_| d.to_owned());
     let schema = format!("auth_bench_{}", std::process::id());
     let common = CommonConfig {
