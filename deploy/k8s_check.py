@@ -31,13 +31,14 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 WORKLOADS = {"Deployment", "StatefulSet", "DaemonSet", "Job", "CronJob"}
 
-# Custom resources: the fields Quire relies on, as dotted paths that must be present.
+# Custom resources: the fields Quire relies on, as dotted paths that must be present
+# ("a|b": either one).
 CUSTOM_REQUIRED = {
     ("kafka.strimzi.io/v1beta2", "Kafka"): ["spec.kafka.listeners", "spec.entityOperator.topicOperator"],
     ("kafka.strimzi.io/v1beta2", "KafkaNodePool"): ["metadata.labels.strimzi.io/cluster", "spec.replicas", "spec.roles", "spec.storage.type"],
     ("kafka.strimzi.io/v1beta2", "KafkaTopic"): ["metadata.labels.strimzi.io/cluster", "spec.topicName", "spec.partitions", "spec.replicas"],
     ("monitoring.coreos.com/v1", "ServiceMonitor"): ["spec.selector", "spec.endpoints"],
-    ("external-secrets.io/v1", "ExternalSecret"): ["spec.secretStoreRef.name", "spec.target.name", "spec.data"],
+    ("external-secrets.io/v1", "ExternalSecret"): ["spec.secretStoreRef.name", "spec.target.name", "spec.data|spec.dataFrom"],
 }
 
 
@@ -123,8 +124,8 @@ def check_schema(name, docs, version, rep, use_schema):
         key = (doc.get("apiVersion"), doc.get("kind"))
         if key in CUSTOM_REQUIRED:
             for path in CUSTOM_REQUIRED[key]:
-                if dig(doc, path) is None:
-                    rep.error(where, f"custom resource lacks {path}")
+                if all(dig(doc, p) is None for p in path.split("|")):
+                    rep.error(where, f"custom resource lacks {path.replace('|', ' or ')}")
             continue
         if validator is None:
             continue
