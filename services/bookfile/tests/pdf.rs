@@ -1,0 +1,160 @@
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use common::pdf;
+use lopdf::{Document, dictionary};
+use quire_bookfile::{Format, Limits, extract_text, inspect, trial, trial_chapters};
+
+fn page_texts(data: &[u8]) -> (usize, String) {
+    let doc = Document::load_mem(data).unwrap();
+    let pages: Vec<u32> = doc.get_pages().keys().copied().collect();
+    (pages.len(), doc.extract_text(&pages).unwrap())
+}
+
+#[test]
+fn pages_metadata_and_page_range_chapters() {
+    let book = pdf(12, None);
+    let i = inspect("river.pdf", &book, &Limits::default()).unwrap();
+    assert_eq!(i.format, Format::Pdf);
+    assert_eq!(i.total_weight, 12);
+    assert_eq!(i.title.as_deref(), Some("The River Book"));
+    assert_eq!(i.authors, vec!["Ada Lovelace"]);
+    let c: Vec<(&str, &str, u64)> = i
+        .chapters
+        .iter()
+        .map(|c| (c.title.as_str(), c.href.as_str(), c.weight))
+        .collect();
+    assert_eq!(
+        c,
+        [("Pages 1-10", "page=1", 10), ("Pages 11-12", "page=11", 2)]
+    );
+}
+
+#[test]
+fn chapters_come_from_the_outline() {
+    let book = pdf(12, Some(4));
+    let i = inspect("river.pdf", &book, &Limits::default()).unwrap();
+    let c: Vec<(&str, &str, u64)> = i
+        .chapters
+        .iter()
+        .map(|c| (c.title.as_str(), c.href.as_str(), c.weight))
+        .collect();
+    assert_eq!(
+        c,
+        [
+            ("Part 1 of the river", "page=1", 4),
+            ("Part 2 of the river", "page=5", 4),
+            ("Part 3 of the river", "page=9", 4)
+        ]
+    );
+    assert_eq!(trial_chapters(&i.chapters, 10), 1);
+    assert_eq!(trial_chapters(&i.chapters, 50), 2);
+}
+
+#[test]
+fn a_10_percent_trial_of_12_pages_has_2_pages() {
+    let book = pdf(12, Some(4));
+    let i = inspect("river.pdf", &book, &Limits::default()).unwrap();
+    let t = trial(Format::Pdf, &book, &i.chapters, 10).unwrap();
+    let (pages, text) = page_texts(&t);
+    assert_eq!(pages, 2);
+    assert!(
+        text.contains("PMARK-1X") && text.contains("PMARK-2X"),
+        "{text}"
+    );
+    let raw = String::from_utf8_lossy(&t);
+    for later in 3..=12 {
+        assert!(
+            !raw.contains(&format!("PMARK-{later}X")),
+            "page {later} leaked"
+        );
+    }
+    let ti = inspect("trial.pdf", &t, &Limits::default()).unwrap();
+    assert_eq!(ti.total_weight, 2);
+
+    let (pages, _) = page_texts(&trial(Format::Pdf, &book, &i.chapters, 50).unwrap());
+    assert_eq!(pages, 6);
+    let (pages, _) = page_texts(&trial(Format::Pdf, &book, &i.chapters, 99).unwrap());
+    assert_eq!(pages, 11);
+}
+
+#[test]
+fn a_one_page_pdf_gets_a_notice() {
+    let book = pdf(1, None);
+    let i = inspect("one.pdf", &book, &Limits::default()).unwrap();
+    let t = trial(Format::Pdf, &book, &i.chapters, 10).unwrap();
+    let (pages, text) = page_texts(&t);
+    assert_eq!(pages, 1);
+    assert!(text.contains("free sample"), "{text}");
+    assert!(!String::from_utf8_lossy(&t).contains("PMARK-1X"));
+}
+
+#[test]
+fn percent_100_is_the_whole_pdf() {
+    let book = pdf(3, None);
+    let i = inspect("b.pdf", &book, &Limits::default()).unwrap();
+    assert_eq!(trial(Format::Pdf, &book, &i.chapters, 100).unwrap(), book);
+}
+
+#[test]
+fn text_is_extracted_and_bounded() {
+    let book = pdf(3, None);
+    let text = extract_text(Format::Pdf, &book, 100_000).unwrap();
+    assert!(
+        text.contains("PMARK-1X") && text.contains("PMARK-3X"),
+        "{text}"
+    );
+    assert_eq!(
+        extract_text(Format::Pdf, &book, 10)
+            .unwrap()
+            .chars()
+            .count(),
+        10
+    );
+}
+
+#[test]
+fn a_broken_pdf_is_unreadable() {
+    let err = inspect(
+        "b.pdf",
+        b"%PDF-1.7\nthis is not really a pdf",
+        &Limits::default(),
+    )
+    .unwrap_err();
+    assert!(
+        matches!(err, quire_bookfile::BookFileError::Unreadable(_)),
+        "{err:?}"
+    );
+    assert!(
+        err.to_string().starts_with("The pdf is unreadable"),
+        "{err}"
+    );
+}
+
+#[test]
+fn links_to_later_pages_do_not_keep_them_in_the_trial() {
+    let mut doc = Document::load_mem(&pdf(12, Some(4))).unwrap();
+    let pages = doc.get_pages();
+    let (first, last) = (pages[&1], pages[&12]);
+    let link = doc.add_object(dictionary! {
+        "Type" => "Annot", "Subtype" => "Link",
+        "Rect" => vec![0.into(), 0.into(), 100.into(), 100.into()],
+        "Dest" => vec![last.into(), "Fit".into()],
+    });
+    doc.get_dictionary_mut(first)
+        .unwrap()
+        .set("Annots", vec![link.into()]);
+    doc.catalog_mut()
+        .unwrap()
+        .set("OpenAction", vec![last.into(), "Fit".into()]);
+    let mut book = Vec::new();
+    doc.save_to(&mut book).unwrap();
+
+    let i = inspect("linked.pdf", &book, &Limits::default()).unwrap();
+    let t = trial(Format::Pdf, &book, &i.chapters, 10).unwrap();
+    let raw = String::from_utf8_lossy(&t);
+    assert!(!raw.contains("PMARK-12X") && !raw.contains("PMARK-3X"));
+    assert!(!raw.contains("Part 3 of the river"), "the outline survived");
+    assert_eq!(page_texts(&t).0, 2);
+}
