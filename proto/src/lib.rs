@@ -9,6 +9,12 @@ pub mod auth {
     }
 }
 
+pub mod catalog {
+    pub mod v1 {
+        tonic::include_proto!("quire.catalog.v1");
+    }
+}
+
 pub mod events {
     pub mod v1 {
         tonic::include_proto!("quire.events.v1");

@@ -1,0 +1,6 @@
+//! Reading the texts: registry packages installed at run time, and the project's own.
+
+pub(crate) mod debian;
+pub(crate) mod original;
+pub(crate) mod paragraphs;
+pub(crate) mod stdlib;
