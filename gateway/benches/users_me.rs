@@ -126,13 +126,16 @@ async fn main() -> anyhow::Result<()> {
         http_host: "127.0.0.1".into(),
         http_port: 0,
         auth_url: grpc_url.clone(),
+        catalog_url: "http://127.0.0.1:1".into(),
         redis_url: common.redis_url.clone(),
         frontend_dir: "frontend/dist".into(),
         json_limit_bytes: 65536,
+        upload_limit_bytes: 5 * 1024 * 1024,
         trust_forwarded: false,
         rate_login_per_min: 1000,
         rate_verify_per_min: 1000,
         rate_api_per_min: u32::MAX,
+        rate_upload_per_min: 1000,
         http_workers: 2,
     })
     .await?;

@@ -11,6 +11,9 @@ pub struct GatewayConfig {
     pub http_port: u16,
     #[serde(default = "d_auth")]
     pub auth_url: String,
+    /// The catalog service (books, reading, shop, search).
+    #[serde(default = "d_catalog")]
+    pub catalog_url: String,
     #[serde(default = "d_redis")]
     pub redis_url: String,
     /// The built web app (`frontend/dist`), served under `/platform`.
@@ -19,6 +22,9 @@ pub struct GatewayConfig {
     /// Largest JSON body accepted, in bytes.
     #[serde(default = "d_json_limit")]
     pub json_limit_bytes: usize,
+    /// Largest file accepted in an upload (a book cover), in bytes; larger is a 413.
+    #[serde(default = "d_upload_limit")]
+    pub upload_limit_bytes: usize,
     /// Take the client address from `X-Forwarded-For` (only behind a trusted proxy).
     #[serde(default)]
     pub trust_forwarded: bool,
@@ -29,6 +35,8 @@ pub struct GatewayConfig {
     pub rate_verify_per_min: u32,
     #[serde(default = "d_rate_api")]
     pub rate_api_per_min: u32,
+    #[serde(default = "d_rate_upload")]
+    pub rate_upload_per_min: u32,
     #[serde(default = "d_workers")]
     pub http_workers: usize,
 }
@@ -42,6 +50,9 @@ fn d_port() -> u16 {
 fn d_auth() -> String {
     "http://127.0.0.1:50051".into()
 }
+fn d_catalog() -> String {
+    "http://127.0.0.1:50053".into()
+}
 fn d_redis() -> String {
     "redis://127.0.0.1:6379".into()
 }
@@ -51,6 +62,9 @@ fn d_frontend() -> String {
 fn d_json_limit() -> usize {
     64 * 1024
 }
+fn d_upload_limit() -> usize {
+    5 * 1024 * 1024
+}
 fn d_rate_login() -> u32 {
     20
 }
@@ -59,6 +73,9 @@ fn d_rate_verify() -> u32 {
 }
 fn d_rate_api() -> u32 {
     1200
+}
+fn d_rate_upload() -> u32 {
+    30
 }
 fn d_workers() -> usize {
     std::thread::available_parallelism()

@@ -11,8 +11,12 @@ pub mod auth_guard;
 pub mod client_ip;
 pub mod config;
 pub mod envelope;
+pub mod form_body;
+pub mod input;
 pub mod json_body;
 pub mod keys;
+pub mod money;
+pub mod multipart;
 pub mod openapi;
 pub mod ops;
 pub mod rate_limit;
@@ -27,10 +31,14 @@ use actix_web::dev::Server;
 use actix_web::middleware::{Compress, from_fn};
 use actix_web::{App, HttpServer, web};
 use quire_proto::auth::v1::auth_service_client::AuthServiceClient;
+use quire_proto::catalog::v1::catalog_service_client::CatalogServiceClient;
 use tonic_health::pb::health_client::HealthClient;
 
 pub use config::GatewayConfig;
 use state::AppState;
+
+/// Largest gRPC message to or from a service: a cover upload or a chunk of a book.
+const MAX_GRPC_MESSAGE: usize = 64 * 1024 * 1024;
 
 pub struct Application {
     port: u16,
@@ -42,6 +50,7 @@ impl Application {
     pub async fn build(config: GatewayConfig) -> anyhow::Result<Self> {
         let auth_endpoint = quire_kit::grpc::endpoint(&config.auth_url)?;
         let auth = AuthServiceClient::new(auth_endpoint.connect_lazy());
+        let catalog_endpoint = quire_kit::grpc::endpoint(&config.catalog_url)?;
         let redis = redis::Client::open(config.redis_url.as_str())?;
         // Fail at start, not at the first request, when Redis is not there.
         redis::aio::ConnectionManager::new(redis.clone()).await?;
@@ -63,6 +72,10 @@ impl Application {
             let channel = auth_endpoint.connect_lazy();
             let state = web::Data::new(AppState::new(
                 AuthServiceClient::new(channel.clone()),
+                // Book files are larger than gRPC's 4 MiB default message size.
+                CatalogServiceClient::new(catalog_endpoint.connect_lazy())
+                    .max_decoding_message_size(MAX_GRPC_MESSAGE)
+                    .max_encoding_message_size(MAX_GRPC_MESSAGE),
                 redis.clone(),
                 keys.clone(),
                 config.clone(),

@@ -6,8 +6,11 @@ use serde::Serialize;
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::{Modify, OpenApi, ToSchema};
 
-use crate::routes::accounts;
 use crate::routes::accounts_dto::*;
+use crate::routes::books_dto::*;
+use crate::routes::reading_dto::*;
+use crate::routes::shop_admin_dto::*;
+use crate::routes::{accounts, books, reading, shop_admin};
 
 /// Every `/api` reply: `data` holds the payload on success; on failure `success` is
 /// false, `message`/`detail` hold the text, `error` a machine code and `data.reason` the
@@ -41,10 +44,24 @@ impl Modify for Bearer {
         accounts::me, accounts::update_me, accounts::switch_role, accounts::add_role,
         accounts::roles, accounts::recent_users, accounts::list_users, accounts::create_user,
         accounts::invite_codes, accounts::invited_by_me,
+        books::get_books, books::get_all_books, books::get_bought_books, books::update_book,
+        books::publish_book_status, books::search, books::content, books::toc, books::cover,
+        books::spine,
+        reading::list_comments, reading::add_comment, reading::delete_comment,
+        reading::list_bookmarks, reading::add_bookmark, reading::delete_bookmark,
+        reading::get_progress, reading::set_progress, reading::list_favourites,
+        reading::add_favourite, reading::remove_favourite, reading::history,
+        shop_admin::publishers, shop_admin::shelf, shop_admin::admin_books, shop_admin::takedown,
+        shop_admin::settings, shop_admin::update_settings,
     ),
     components(schemas(UserOut, TokenOut, AccessTokenOut, UserPageOut, InviteCodeOut, RoleOut, NonceOut,
         VerifySentOut, VerifiedOut, RegisterBody, LoginBody, WalletBody, ProfileBody, SwitchRoleBody,
-        AddRoleBody, RefreshBody, LogoutBody, CreateUserBody)),
+        AddRoleBody, RefreshBody, LogoutBody, CreateUserBody,
+        BookOut, BookPageOut, ShopForm, UpdateBookForm, PublishStatusOut, TagsIn, SearchBody,
+        SearchHitOut, FacetsOut, SearchOut, TocEntryOut, FileBody,
+        CommentOut, CommentPageOut, CommentBody, DeletedOut, BookmarkOut, BookmarkBody, ProgressOut,
+        ProgressBody, FavouriteOut, HistoryOut,
+        PublisherOut, ShelfBookOut, ShelfOut, TakedownBody, SettingsOut, SettingsBody)),
     modifiers(&Bearer),
 )]
 pub struct ApiDoc;

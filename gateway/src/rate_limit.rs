@@ -9,6 +9,8 @@ pub enum Class {
     Login,
     Verify,
     Api,
+    /// Calls that carry a file (covers).
+    Upload,
 }
 
 impl Class {
@@ -17,6 +19,7 @@ impl Class {
             Self::Login => "login",
             Self::Verify => "verify",
             Self::Api => "api",
+            Self::Upload => "upload",
         }
     }
 }

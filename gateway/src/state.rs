@@ -4,6 +4,7 @@ use std::sync::Arc;
 
 use actix_web::HttpRequest;
 use quire_proto::auth::v1::auth_service_client::AuthServiceClient;
+use quire_proto::catalog::v1::catalog_service_client::CatalogServiceClient;
 use tonic::transport::Channel;
 
 use crate::config::GatewayConfig;
@@ -15,6 +16,7 @@ use crate::rate_limit::{self, Class};
 #[derive(Clone)]
 pub struct AppState {
     pub auth: AuthServiceClient<Channel>,
+    pub catalog: CatalogServiceClient<Channel>,
     pub redis_client: redis::Client,
     redis: Arc<tokio::sync::OnceCell<redis::aio::ConnectionManager>>,
     pub keys: KeyStore,
@@ -24,12 +26,14 @@ pub struct AppState {
 impl AppState {
     pub fn new(
         auth: AuthServiceClient<Channel>,
+        catalog: CatalogServiceClient<Channel>,
         redis_client: redis::Client,
         keys: KeyStore,
         config: Arc<GatewayConfig>,
     ) -> Self {
         Self {
             auth,
+            catalog,
             redis_client,
             redis: Arc::default(),
             keys,
@@ -55,6 +59,7 @@ impl AppState {
             Class::Login => self.config.rate_login_per_min,
             Class::Verify => self.config.rate_verify_per_min,
             Class::Api => self.config.rate_api_per_min,
+            Class::Upload => self.config.rate_upload_per_min,
         };
         let client = crate::client_ip::of(req, self.config.trust_forwarded);
         rate_limit::check(&mut self.redis().await?, class, &client, per_minute).await

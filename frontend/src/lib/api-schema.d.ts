@@ -4,6 +4,182 @@
  */
 
 export interface paths {
+    "/api/admin/books": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["admin_books"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/books/{book_id}/takedown": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["takedown"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["update_settings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookmarks/{bookmark_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["delete_bookmark"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/books/{book_id}/bookmarks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_bookmarks"];
+        put?: never;
+        post: operations["add_bookmark"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/books/{book_id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_comments"];
+        put?: never;
+        post: operations["add_comment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/books/{book_id}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["content"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/books/{book_id}/cover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["cover"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/books/{book_id}/progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_progress"];
+        put: operations["set_progress"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/books/{book_id}/spine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["spine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/books/{book_id}/toc": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["toc"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/check_verify_code": {
         parameters: {
             query?: never;
@@ -20,6 +196,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/comments/{comment_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["delete_comment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/favourites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_favourites"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/favourites/{book_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["add_favourite"];
+        delete: operations["remove_favourite"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/get_all_books/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["get_all_books"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/get_books": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_books"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/get_bought_books": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_bought_books"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/get_invite_codes": {
         parameters: {
             query?: never;
@@ -28,6 +300,22 @@ export interface paths {
             cookie?: never;
         };
         get: operations["invite_codes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["history"];
         put?: never;
         post?: never;
         delete?: never;
@@ -68,6 +356,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/publish_book_status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["publish_book_status"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/publishers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["publishers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/publishers/{publisher_id}/shelf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["shelf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/register/": {
         parameters: {
             query?: never;
@@ -100,6 +436,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/send_verify_email": {
         parameters: {
             query?: never;
@@ -110,6 +462,38 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["send_verify_email"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["settings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/update_book/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["update_book"];
         delete?: never;
         options?: never;
         head?: never;
@@ -254,11 +638,112 @@ export interface components {
         AddRoleBody: {
             role: string;
         };
+        /** @description A book as every list of books shows it. */
+        BookOut: {
+            /** Format: double */
+            assessment_score: number;
+            /** @description The display line of the authors. */
+            author: string;
+            authors: string[];
+            /** @description The same as `id` (the spec's calls name it `book_id`). */
+            book_id: string;
+            bought: boolean;
+            /** Format: int32 */
+            chapter_count: number;
+            /** Format: int32 */
+            comment_count: number;
+            /** @description A URL the browser can load (`/api/books/{id}/cover`), empty when none. */
+            cover_image: string;
+            created_time: string;
+            /** @description The caller may read the whole book. */
+            entitled: boolean;
+            favourite: boolean;
+            /** Format: int64 */
+            file_size: number;
+            /** @description epub, pdf or txt. */
+            format: string;
+            genre: string;
+            id: string;
+            language: string;
+            /** @description In the shop: on and not taken down. */
+            listed: boolean;
+            long_summary: string;
+            /** @description The writer's switch. */
+            on: boolean;
+            /**
+             * Format: double
+             * @description A decimal with at most two places (4.99).
+             */
+            price: number;
+            /** Format: int64 */
+            price_cents: number;
+            /** @description When the work was first published (YYYY-MM-DD). */
+            publish_date?: string | null;
+            /** @description When it entered the shop the first time. */
+            published_at?: string | null;
+            publisher_id?: string | null;
+            short_summary: string;
+            tags: string[];
+            taken_down: boolean;
+            title: string;
+            updated_at?: string | null;
+            upload_writer_id: string;
+        };
+        /** @description A page of books. */
+        BookPageOut: {
+            /** Format: int32 */
+            page: number;
+            /** Format: int32 */
+            page_size: number;
+            result: components["schemas"]["BookOut"][];
+            /** Format: int64 */
+            total: number;
+        };
+        BookmarkBody: {
+            cfi: string;
+            title?: string;
+        };
+        BookmarkOut: {
+            book_id: string;
+            /** @description Where in the book (an epub CFI, "page=N" or "offset=N"). */
+            cfi: string;
+            id: string;
+            /** @description RFC 3339 */
+            timestamp: string;
+            title: string;
+        };
+        CommentBody: {
+            /** @description 1 to 2000 characters after trimming. */
+            content: string;
+        };
+        CommentOut: {
+            book_id: string;
+            content: string;
+            created_at: string;
+            /** @description The caller may delete it. */
+            deletable: boolean;
+            id: string;
+            user_id: string;
+            username: string;
+        };
+        /** @description A page of comments, newest first. */
+        CommentPageOut: {
+            /** Format: int32 */
+            page: number;
+            /** Format: int32 */
+            page_size: number;
+            result: components["schemas"]["CommentOut"][];
+            /** Format: int64 */
+            total: number;
+        };
         CreateUserBody: {
             email: string;
             password: string;
             roles?: string[];
             username: string;
+        };
+        DeletedOut: {
+            deleted: boolean;
         };
         /**
          * @description Every `/api` reply: `data` holds the payload on success; on failure `success` is
@@ -279,6 +764,180 @@ export interface components {
          *     false, `message`/`detail` hold the text, `error` a machine code and `data.reason` the
          *     text again.
          */
+        Envelope_BookOut: {
+            /** Format: int32 */
+            code: number;
+            /** @description A book as every list of books shows it. */
+            data: {
+                /** Format: double */
+                assessment_score: number;
+                /** @description The display line of the authors. */
+                author: string;
+                authors: string[];
+                /** @description The same as `id` (the spec's calls name it `book_id`). */
+                book_id: string;
+                bought: boolean;
+                /** Format: int32 */
+                chapter_count: number;
+                /** Format: int32 */
+                comment_count: number;
+                /** @description A URL the browser can load (`/api/books/{id}/cover`), empty when none. */
+                cover_image: string;
+                created_time: string;
+                /** @description The caller may read the whole book. */
+                entitled: boolean;
+                favourite: boolean;
+                /** Format: int64 */
+                file_size: number;
+                /** @description epub, pdf or txt. */
+                format: string;
+                genre: string;
+                id: string;
+                language: string;
+                /** @description In the shop: on and not taken down. */
+                listed: boolean;
+                long_summary: string;
+                /** @description The writer's switch. */
+                on: boolean;
+                /**
+                 * Format: double
+                 * @description A decimal with at most two places (4.99).
+                 */
+                price: number;
+                /** Format: int64 */
+                price_cents: number;
+                /** @description When the work was first published (YYYY-MM-DD). */
+                publish_date?: string | null;
+                /** @description When it entered the shop the first time. */
+                published_at?: string | null;
+                publisher_id?: string | null;
+                short_summary: string;
+                tags: string[];
+                taken_down: boolean;
+                title: string;
+                updated_at?: string | null;
+                upload_writer_id: string;
+            };
+            message: string;
+            success: boolean;
+        };
+        /**
+         * @description Every `/api` reply: `data` holds the payload on success; on failure `success` is
+         *     false, `message`/`detail` hold the text, `error` a machine code and `data.reason` the
+         *     text again.
+         */
+        Envelope_BookPageOut: {
+            /** Format: int32 */
+            code: number;
+            /** @description A page of books. */
+            data: {
+                /** Format: int32 */
+                page: number;
+                /** Format: int32 */
+                page_size: number;
+                result: components["schemas"]["BookOut"][];
+                /** Format: int64 */
+                total: number;
+            };
+            message: string;
+            success: boolean;
+        };
+        /**
+         * @description Every `/api` reply: `data` holds the payload on success; on failure `success` is
+         *     false, `message`/`detail` hold the text, `error` a machine code and `data.reason` the
+         *     text again.
+         */
+        Envelope_BookmarkOut: {
+            /** Format: int32 */
+            code: number;
+            data: {
+                book_id: string;
+                /** @description Where in the book (an epub CFI, "page=N" or "offset=N"). */
+                cfi: string;
+                id: string;
+                /** @description RFC 3339 */
+                timestamp: string;
+                title: string;
+            };
+            message: string;
+            success: boolean;
+        };
+        /**
+         * @description Every `/api` reply: `data` holds the payload on success; on failure `success` is
+         *     false, `message`/`detail` hold the text, `error` a machine code and `data.reason` the
+         *     text again.
+         */
+        Envelope_CommentOut: {
+            /** Format: int32 */
+            code: number;
+            data: {
+                book_id: string;
+                content: string;
+                created_at: string;
+                /** @description The caller may delete it. */
+                deletable: boolean;
+                id: string;
+                user_id: string;
+                username: string;
+            };
+            message: string;
+            success: boolean;
+        };
+        /**
+         * @description Every `/api` reply: `data` holds the payload on success; on failure `success` is
+         *     false, `message`/`detail` hold the text, `error` a machine code and `data.reason` the
+         *     text again.
+         */
+        Envelope_CommentPageOut: {
+            /** Format: int32 */
+            code: number;
+            /** @description A page of comments, newest first. */
+            data: {
+                /** Format: int32 */
+                page: number;
+                /** Format: int32 */
+                page_size: number;
+                result: components["schemas"]["CommentOut"][];
+                /** Format: int64 */
+                total: number;
+            };
+            message: string;
+            success: boolean;
+        };
+        /**
+         * @description Every `/api` reply: `data` holds the payload on success; on failure `success` is
+         *     false, `message`/`detail` hold the text, `error` a machine code and `data.reason` the
+         *     text again.
+         */
+        Envelope_DeletedOut: {
+            /** Format: int32 */
+            code: number;
+            data: {
+                deleted: boolean;
+            };
+            message: string;
+            success: boolean;
+        };
+        /**
+         * @description Every `/api` reply: `data` holds the payload on success; on failure `success` is
+         *     false, `message`/`detail` hold the text, `error` a machine code and `data.reason` the
+         *     text again.
+         */
+        Envelope_FavouriteOut: {
+            /** Format: int32 */
+            code: number;
+            data: {
+                book_id: string;
+                favourite: boolean;
+            };
+            message: string;
+            success: boolean;
+        };
+        /**
+         * @description Every `/api` reply: `data` holds the payload on success; on failure `success` is
+         *     false, `message`/`detail` hold the text, `error` a machine code and `data.reason` the
+         *     text again.
+         */
         Envelope_NonceOut: {
             /** Format: int32 */
             code: number;
@@ -286,6 +945,104 @@ export interface components {
                 /** Format: int32 */
                 expires_in_secs: number;
                 nonce: string;
+            };
+            message: string;
+            success: boolean;
+        };
+        /**
+         * @description Every `/api` reply: `data` holds the payload on success; on failure `success` is
+         *     false, `message`/`detail` hold the text, `error` a machine code and `data.reason` the
+         *     text again.
+         */
+        Envelope_ProgressOut: {
+            /** Format: int32 */
+            code: number;
+            data: {
+                book_id: string;
+                /**
+                 * Format: double
+                 * @description 0-100
+                 */
+                percent: number;
+                /** @description An epub CFI, "page=N" or "offset=N"; empty when never opened. */
+                position: string;
+                updated_at?: string | null;
+            };
+            message: string;
+            success: boolean;
+        };
+        /**
+         * @description Every `/api` reply: `data` holds the payload on success; on failure `success` is
+         *     false, `message`/`detail` hold the text, `error` a machine code and `data.reason` the
+         *     text again.
+         */
+        Envelope_PublishStatusOut: {
+            /** Format: int32 */
+            code: number;
+            data: {
+                book_id: string;
+                /** @description In the shop after this call. */
+                listed: boolean;
+                on: boolean;
+                updated_at: string;
+                user_id: string;
+            };
+            message: string;
+            success: boolean;
+        };
+        /**
+         * @description Every `/api` reply: `data` holds the payload on success; on failure `success` is
+         *     false, `message`/`detail` hold the text, `error` a machine code and `data.reason` the
+         *     text again.
+         */
+        Envelope_SearchOut: {
+            /** Format: int32 */
+            code: number;
+            data: {
+                facets: components["schemas"]["FacetsOut"];
+                /** Format: int32 */
+                page: number;
+                /** Format: int32 */
+                page_size: number;
+                result: components["schemas"]["SearchHitOut"][];
+                /** Format: int32 */
+                took_ms: number;
+                /** Format: int64 */
+                total: number;
+            };
+            message: string;
+            success: boolean;
+        };
+        /**
+         * @description Every `/api` reply: `data` holds the payload on success; on failure `success` is
+         *     false, `message`/`detail` hold the text, `error` a machine code and `data.reason` the
+         *     text again.
+         */
+        Envelope_SettingsOut: {
+            /** Format: int32 */
+            code: number;
+            data: {
+                /**
+                 * Format: int32
+                 * @description How much of an unbought book a reader gets, in percent (1-100).
+                 */
+                trial_percent: number;
+            };
+            message: string;
+            success: boolean;
+        };
+        /**
+         * @description Every `/api` reply: `data` holds the payload on success; on failure `success` is
+         *     false, `message`/`detail` hold the text, `error` a machine code and `data.reason` the
+         *     text again.
+         */
+        Envelope_ShelfOut: {
+            /** Format: int32 */
+            code: number;
+            data: {
+                books: components["schemas"]["ShelfBookOut"][];
+                publisher_id: string;
+                publisher_name: string;
             };
             message: string;
             success: boolean;
@@ -357,6 +1114,106 @@ export interface components {
          *     false, `message`/`detail` hold the text, `error` a machine code and `data.reason` the
          *     text again.
          */
+        Envelope_Vec_BookOut: {
+            /** Format: int32 */
+            code: number;
+            data: {
+                /** Format: double */
+                assessment_score: number;
+                /** @description The display line of the authors. */
+                author: string;
+                authors: string[];
+                /** @description The same as `id` (the spec's calls name it `book_id`). */
+                book_id: string;
+                bought: boolean;
+                /** Format: int32 */
+                chapter_count: number;
+                /** Format: int32 */
+                comment_count: number;
+                /** @description A URL the browser can load (`/api/books/{id}/cover`), empty when none. */
+                cover_image: string;
+                created_time: string;
+                /** @description The caller may read the whole book. */
+                entitled: boolean;
+                favourite: boolean;
+                /** Format: int64 */
+                file_size: number;
+                /** @description epub, pdf or txt. */
+                format: string;
+                genre: string;
+                id: string;
+                language: string;
+                /** @description In the shop: on and not taken down. */
+                listed: boolean;
+                long_summary: string;
+                /** @description The writer's switch. */
+                on: boolean;
+                /**
+                 * Format: double
+                 * @description A decimal with at most two places (4.99).
+                 */
+                price: number;
+                /** Format: int64 */
+                price_cents: number;
+                /** @description When the work was first published (YYYY-MM-DD). */
+                publish_date?: string | null;
+                /** @description When it entered the shop the first time. */
+                published_at?: string | null;
+                publisher_id?: string | null;
+                short_summary: string;
+                tags: string[];
+                taken_down: boolean;
+                title: string;
+                updated_at?: string | null;
+                upload_writer_id: string;
+            }[];
+            message: string;
+            success: boolean;
+        };
+        /**
+         * @description Every `/api` reply: `data` holds the payload on success; on failure `success` is
+         *     false, `message`/`detail` hold the text, `error` a machine code and `data.reason` the
+         *     text again.
+         */
+        Envelope_Vec_BookmarkOut: {
+            /** Format: int32 */
+            code: number;
+            data: {
+                book_id: string;
+                /** @description Where in the book (an epub CFI, "page=N" or "offset=N"). */
+                cfi: string;
+                id: string;
+                /** @description RFC 3339 */
+                timestamp: string;
+                title: string;
+            }[];
+            message: string;
+            success: boolean;
+        };
+        /**
+         * @description Every `/api` reply: `data` holds the payload on success; on failure `success` is
+         *     false, `message`/`detail` hold the text, `error` a machine code and `data.reason` the
+         *     text again.
+         */
+        Envelope_Vec_HistoryOut: {
+            /** Format: int32 */
+            code: number;
+            data: (components["schemas"]["BookOut"] & {
+                last_read_at: string;
+                /**
+                 * Format: double
+                 * @description 0-100
+                 */
+                percent: number;
+            })[];
+            message: string;
+            success: boolean;
+        };
+        /**
+         * @description Every `/api` reply: `data` holds the payload on success; on failure `success` is
+         *     false, `message`/`detail` hold the text, `error` a machine code and `data.reason` the
+         *     text again.
+         */
         Envelope_Vec_InviteCodeOut: {
             /** Format: int32 */
             code: number;
@@ -374,6 +1231,23 @@ export interface components {
          *     false, `message`/`detail` hold the text, `error` a machine code and `data.reason` the
          *     text again.
          */
+        Envelope_Vec_PublisherOut: {
+            /** Format: int32 */
+            code: number;
+            data: {
+                /** Format: int32 */
+                book_count: number;
+                name: string;
+                publisher_id: string;
+            }[];
+            message: string;
+            success: boolean;
+        };
+        /**
+         * @description Every `/api` reply: `data` holds the payload on success; on failure `success` is
+         *     false, `message`/`detail` hold the text, `error` a machine code and `data.reason` the
+         *     text again.
+         */
         Envelope_Vec_RoleOut: {
             /** Format: int32 */
             code: number;
@@ -381,6 +1255,26 @@ export interface components {
                 description: string;
                 name: string;
                 self_service: boolean;
+            }[];
+            message: string;
+            success: boolean;
+        };
+        /**
+         * @description Every `/api` reply: `data` holds the payload on success; on failure `success` is
+         *     false, `message`/`detail` hold the text, `error` a machine code and `data.reason` the
+         *     text again.
+         */
+        Envelope_Vec_TocEntryOut: {
+            /** Format: int32 */
+            code: number;
+            data: {
+                /** @description Where the chapter starts: an epub href, "page=N" (pdf) or "offset=N" (txt). */
+                href: string;
+                /** Format: int32 */
+                index: number;
+                title: string;
+                /** @description Inside the trial part. */
+                trial: boolean;
             }[];
             message: string;
             success: boolean;
@@ -440,6 +1334,30 @@ export interface components {
             message: string;
             success: boolean;
         };
+        FacetsOut: {
+            /** @description genre -> number of matching books (over every match, not only this page). */
+            genre: {
+                [key: string]: number;
+            };
+        };
+        FavouriteOut: {
+            book_id: string;
+            favourite: boolean;
+        };
+        /**
+         * Format: binary
+         * @description Raw bytes of a file (a book, an image): the one kind of success that is no envelope.
+         */
+        FileBody: string;
+        /** @description A book the caller opened: the book, when and how far. */
+        HistoryOut: components["schemas"]["BookOut"] & {
+            last_read_at: string;
+            /**
+             * Format: double
+             * @description 0-100
+             */
+            percent: number;
+        };
         InviteCodeOut: {
             code: string;
             created_at: string;
@@ -465,6 +1383,39 @@ export interface components {
             bio?: string | null;
             username?: string | null;
         };
+        ProgressBody: {
+            /**
+             * Format: double
+             * @description 0-100
+             */
+            percent: number;
+            position: string;
+        };
+        ProgressOut: {
+            book_id: string;
+            /**
+             * Format: double
+             * @description 0-100
+             */
+            percent: number;
+            /** @description An epub CFI, "page=N" or "offset=N"; empty when never opened. */
+            position: string;
+            updated_at?: string | null;
+        };
+        PublishStatusOut: {
+            book_id: string;
+            /** @description In the shop after this call. */
+            listed: boolean;
+            on: boolean;
+            updated_at: string;
+            user_id: string;
+        };
+        PublisherOut: {
+            /** Format: int32 */
+            book_count: number;
+            name: string;
+            publisher_id: string;
+        };
         RefreshBody: {
             refresh_token: string;
         };
@@ -480,8 +1431,118 @@ export interface components {
             name: string;
             self_service: boolean;
         };
+        SearchBody: {
+            author?: string | null;
+            genre?: string | null;
+            /** Format: int32 */
+            page?: number | null;
+            /** Format: int32 */
+            page_size?: number | null;
+            /** Format: double */
+            price_max?: number | null;
+            /**
+             * Format: double
+             * @description A decimal amount (4.99), number or string.
+             */
+            price_min?: number | null;
+            query?: string;
+            tags?: null | components["schemas"]["TagsIn"];
+        };
+        /** @description A search hit: the book, its relevance score and how much of the query it matches. */
+        SearchHitOut: components["schemas"]["BookOut"] & {
+            /** Format: float */
+            _score: number;
+            /**
+             * Format: int32
+             * @description 0-100
+             */
+            match_percentage: number;
+        };
+        SearchOut: {
+            facets: components["schemas"]["FacetsOut"];
+            /** Format: int32 */
+            page: number;
+            /** Format: int32 */
+            page_size: number;
+            result: components["schemas"]["SearchHitOut"][];
+            /** Format: int32 */
+            took_ms: number;
+            /** Format: int64 */
+            total: number;
+        };
+        SettingsBody: {
+            /**
+             * Format: int32
+             * @description 1-100
+             */
+            trial_percent: number;
+        };
+        SettingsOut: {
+            /**
+             * Format: int32
+             * @description How much of an unbought book a reader gets, in percent (1-100).
+             */
+            trial_percent: number;
+        };
+        /** @description A book on a shelf (the spec's "publisher selection" names its images in camelCase). */
+        ShelfBookOut: {
+            author: string;
+            coverImage: string;
+            genre: string;
+            id: string;
+            spineImage: string;
+            title: string;
+        };
+        ShelfOut: {
+            books: components["schemas"]["ShelfBookOut"][];
+            publisher_id: string;
+            publisher_name: string;
+        };
+        /** @description The form of `get_all_books/` (application/x-www-form-urlencoded); every field optional. */
+        ShopForm: {
+            author?: string | null;
+            genre?: string | null;
+            /**
+             * Format: int32
+             * @description From 1.
+             */
+            page?: number | null;
+            /**
+             * Format: int32
+             * @description 1-100, default 10.
+             */
+            page_size?: number | null;
+            /** Format: double */
+            price_max?: number | null;
+            /**
+             * Format: double
+             * @description A decimal amount (4.99).
+             */
+            price_min?: number | null;
+            /** @description newest (default), oldest, price_asc, price_desc, title, score */
+            sort?: string | null;
+            /** @description Comma-joined. */
+            tags?: string | null;
+            /** @description Only this writer's books. */
+            upload_writer_id?: string | null;
+        };
         SwitchRoleBody: {
             new_role: string;
+        };
+        /** @description `tags` of a search: a list or a comma-joined string. */
+        TagsIn: string[] | string;
+        TakedownBody: {
+            reason?: string | null;
+            taken_down: boolean;
+        };
+        TocEntryOut: {
+            /** @description Where the chapter starts: an epub href, "page=N" (pdf) or "offset=N" (txt). */
+            href: string;
+            /** Format: int32 */
+            index: number;
+            title: string;
+            /** @description Inside the trial part. */
+            trial: boolean;
         };
         TokenOut: {
             access_token: string;
@@ -490,6 +1551,37 @@ export interface components {
             refresh_token: string;
             token_type: string;
             user?: null | components["schemas"]["UserOut"];
+        };
+        /**
+         * @description The form of `update_book/` (multipart/form-data): `uid` and `book_id`, then any field
+         *     to change.
+         */
+        UpdateBookForm: {
+            /** Format: double */
+            assessment_score?: number | null;
+            /** @description Comma-joined. */
+            authors?: string | null;
+            book_id: string;
+            /**
+             * Format: binary
+             * @description png, jpeg, webp or svg.
+             */
+            cover?: string | null;
+            genre?: string | null;
+            long_summary?: string | null;
+            /**
+             * Format: double
+             * @description A decimal amount (4.99).
+             */
+            price?: number | null;
+            /** @description YYYY-MM-DD */
+            publish_date?: string | null;
+            short_summary?: string | null;
+            /** @description Comma-joined. */
+            tags?: string | null;
+            title?: string | null;
+            /** @description The writer: the caller unless admin; the caller when absent. */
+            uid?: string | null;
         };
         UserOut: {
             avatar_url?: string | null;
@@ -537,6 +1629,462 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    admin_books: {
+        parameters: {
+            query?: {
+                /** @description Matches title or author, case-insensitive. */
+                query?: string | null;
+                /** @description From 1. */
+                page?: number | null;
+                /** @description 1-100, default 10. */
+                page_size?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_BookPageOut"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    takedown: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                book_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TakedownBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_BookOut"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    update_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SettingsBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SettingsOut"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete_bookmark: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bookmark_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DeletedOut"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    list_bookmarks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                book_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_BookmarkOut"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    add_bookmark: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                book_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookmarkBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_BookmarkOut"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    list_comments: {
+        parameters: {
+            query?: {
+                /** @description From 1. */
+                page?: number | null;
+                /** @description 1-100, default 10. */
+                page_size?: number | null;
+            };
+            header?: never;
+            path: {
+                book_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CommentPageOut"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    add_comment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                book_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommentBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CommentOut"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    content: {
+        parameters: {
+            query?: {
+                /** @description Which file of the book (0, the default: the first). */
+                file?: number | null;
+            };
+            header?: never;
+            path: {
+                book_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The book's file (Content-Type of its format): whole for buyers, its writer, its publisher and admins, else its trial part */
+            200: {
+                headers: {
+                    /** @description full or trial */
+                    "X-Quire-Access"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": components["schemas"]["FileBody"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    cover: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                book_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cover image (svg, png, jpeg or webp) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": components["schemas"]["FileBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    get_progress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                book_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ProgressOut"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    set_progress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                book_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProgressBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ProgressOut"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    spine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                book_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The spine image for shelves */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": components["schemas"]["FileBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    toc: {
+        parameters: {
+            query?: {
+                /** @description Which file of the book (0, the default: the first). */
+                file?: number | null;
+            };
+            header?: never;
+            path: {
+                book_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The chapters; X-Quire-Access tells what the content route gives this caller */
+            200: {
+                headers: {
+                    /** @description full or trial */
+                    "X-Quire-Access"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_TocEntryOut"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     check_verify_code: {
         parameters: {
             query: {
@@ -566,6 +2114,211 @@ export interface operations {
             };
         };
     };
+    delete_comment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                comment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DeletedOut"];
+                };
+            };
+            /** @description Someone else's comment */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    list_favourites: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_BookOut"];
+                };
+            };
+        };
+    };
+    add_favourite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                book_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FavouriteOut"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    remove_favourite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                book_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FavouriteOut"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    get_all_books: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ShopForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_BookPageOut"];
+                };
+            };
+            /** @description A bad filter, named */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    get_books: {
+        parameters: {
+            query?: {
+                /** @description One book. */
+                book_id?: string | null;
+                /** @description A writer's books (same as `upload_writer_id`). */
+                uid?: string | null;
+                /** @description A writer's books: all of them for the writer and admins, listed ones for others. */
+                upload_writer_id?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_BookOut"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unknown book, or unlisted and not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    get_bought_books: {
+        parameters: {
+            query?: {
+                /** @description The buyer: the caller (admins: anyone); the caller when absent. */
+                uid?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_BookOut"];
+                };
+            };
+            /** @description Another user's purchases */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     invite_codes: {
         parameters: {
             query?: never;
@@ -581,6 +2334,28 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Vec_InviteCodeOut"];
+                };
+            };
+        };
+    };
+    history: {
+        parameters: {
+            query?: {
+                /** @description How many books (1-100, default 50). */
+                limit?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_HistoryOut"];
                 };
             };
         };
@@ -647,6 +2422,96 @@ export interface operations {
             };
         };
     };
+    publish_book_status: {
+        parameters: {
+            query?: {
+                /** @description The writer (or publisher) whose switch this is: the caller unless admin. */
+                user_id?: string | null;
+                book_id?: string | null;
+                /** @description on/off, true/false, 1/0 */
+                on_or_off?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PublishStatusOut"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not your book or not your switch */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    publishers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_PublisherOut"];
+                };
+            };
+        };
+    };
+    shelf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                publisher_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ShelfOut"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     register: {
         parameters: {
             query?: never;
@@ -696,6 +2561,36 @@ export interface operations {
             };
         };
     };
+    search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SearchBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SearchOut"];
+                };
+            };
+            /** @description A bad filter, named */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     send_verify_email: {
         parameters: {
             query: {
@@ -723,6 +2618,81 @@ export interface operations {
                 content?: never;
             };
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SettingsOut"];
+                };
+            };
+        };
+    };
+    update_book: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["UpdateBookForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_BookOut"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not your book */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Cover too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unreadable cover */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -3,6 +3,12 @@
 
 pub mod accounts;
 pub mod accounts_dto;
+pub mod books;
+pub mod books_dto;
+pub mod reading;
+pub mod reading_dto;
+pub mod shop_admin;
+pub mod shop_admin_dto;
 
 use actix_web::error::QueryPayloadError;
 use actix_web::{HttpRequest, web};
@@ -21,6 +27,9 @@ pub fn configure(json_limit: usize) -> impl FnOnce(&mut web::ServiceConfig) {
                 .app_data(web::QueryConfig::default().error_handler(query_error))
                 .app_data(web::PayloadConfig::default().limit(json_limit))
                 .configure(accounts::configure)
+                .configure(books::configure)
+                .configure(reading::configure)
+                .configure(shop_admin::configure)
                 .service(crate::openapi::openapi_json)
                 .service(crate::openapi::docs)
                 .default_service(web::to(|| async {

@@ -1,12 +1,14 @@
-//! A whole stack per test: the real auth service (its own fresh Postgres schema), the
-//! real gateway in front of it, the shared Redis and Kafka broker, and an SMTP sink that
-//! catches the mails auth sends.
+//! A whole stack per test: the real auth and catalog services (each in its own fresh
+//! Postgres schema; catalog's files in a temporary folder, its search index in memory),
+//! the real gateway in front of them, the shared Redis and Kafka broker, and an SMTP sink
+//! that catches the mails auth sends.
 
 use std::net::TcpListener;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use quire_auth::AuthConfig;
+use quire_catalog::CatalogConfig;
 use quire_gateway::GatewayConfig;
 use quire_kit::config::CommonConfig;
 use serde_json::{Value, json};
@@ -109,6 +111,7 @@ pub struct TestApp {
     pub mails: MailBox,
     pub admin_email: String,
     pub auth_grpc: String,
+    pub catalog_grpc: String,
     pub schema: String,
     pub database_url: String,
     pub brokers: String,
@@ -120,6 +123,7 @@ pub struct Limits {
     pub login_per_min: u32,
     pub verify_per_min: u32,
     pub api_per_min: u32,
+    pub upload_per_min: u32,
     pub json_limit: usize,
 }
 
@@ -129,6 +133,7 @@ impl Default for Limits {
             login_per_min: 1000,
             verify_per_min: 1000,
             api_per_min: 10_000,
+            upload_per_min: 1000,
             json_limit: 64 * 1024,
         }
     }
@@ -179,11 +184,37 @@ impl TestApp {
             verify_resend_secs: 60,
             login_failures_per_window: 5,
         };
-        let auth = quire_auth::Application::build(common, auth_config)
+        let auth = quire_auth::Application::build(common.clone(), auth_config)
             .await
             .expect("auth builds");
         let auth_grpc = format!("http://127.0.0.1:{}", auth.grpc_port());
         tokio::spawn(auth.run_until(std::future::pending()));
+
+        let catalog_schema = format!("catalog_t_{}", &schema[7..]);
+        let objects = std::env::temp_dir().join(format!("quire-objects-{schema}"));
+        std::fs::create_dir_all(&objects).unwrap();
+        let catalog = quire_catalog::Application::build(
+            CommonConfig {
+                db_schema: Some(catalog_schema),
+                ..common
+            },
+            CatalogConfig {
+                grpc_addr: "127.0.0.1:0".into(),
+                admin_addr: "127.0.0.1:0".into(),
+                auth_url: auth_grpc.clone(),
+                object_store_url: Some(format!("file://{}", objects.display())),
+                search_index_dir: None,
+                // Consumer groups of this stack alone: another test's catalog must not take
+                // this one's events.
+                search_group: Some(format!("catalog-search-{schema}")),
+                events_group: format!("catalog-{schema}"),
+                ..CatalogConfig::default()
+            },
+        )
+        .await
+        .expect("catalog builds");
+        let catalog_grpc = format!("http://127.0.0.1:{}", catalog.grpc_port());
+        tokio::spawn(catalog.run_until(std::future::pending()));
 
         let frontend = std::env::temp_dir().join(format!("quire-web-{schema}"));
         std::fs::create_dir_all(&frontend).unwrap();
@@ -196,13 +227,16 @@ impl TestApp {
             http_host: "127.0.0.1".into(),
             http_port: 0,
             auth_url: auth_grpc.clone(),
+            catalog_url: catalog_grpc.clone(),
             redis_url,
             frontend_dir: frontend.to_string_lossy().into_owned(),
             json_limit_bytes: limits.json_limit,
+            upload_limit_bytes: 5 * 1024 * 1024,
             trust_forwarded: true,
             rate_login_per_min: limits.login_per_min,
             rate_verify_per_min: limits.verify_per_min,
             rate_api_per_min: limits.api_per_min,
+            rate_upload_per_min: limits.upload_per_min,
             http_workers: 1,
         })
         .await
@@ -229,6 +263,7 @@ impl TestApp {
             mails,
             admin_email,
             auth_grpc,
+            catalog_grpc,
             schema,
             database_url,
             brokers,

@@ -83,14 +83,17 @@ async fn with_auth_down_the_gateway_says_503_and_is_not_ready() {
         http_host: "127.0.0.1".into(),
         http_port: 0,
         auth_url: format!("http://127.0.0.1:{closed}"),
+        catalog_url: format!("http://127.0.0.1:{closed}"),
         redis_url: std::env::var("QUIRE_REDIS_URL")
             .unwrap_or_else(|_| "redis://127.0.0.1:6379".into()),
         frontend_dir: "/nonexistent".into(),
         json_limit_bytes: 65536,
+        upload_limit_bytes: 5 * 1024 * 1024,
         trust_forwarded: false,
         rate_login_per_min: 1000,
         rate_verify_per_min: 1000,
         rate_api_per_min: 1000,
+        rate_upload_per_min: 1000,
         http_workers: 1,
     })
     .await

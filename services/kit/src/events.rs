@@ -22,6 +22,14 @@ pub mod topics {
 /// CloudEvents `type` values.
 pub mod types {
     pub const USER_REGISTERED: &str = "quire.user.registered.v1";
+    /// A book entered the shop (topic `quire.book.v1`).
+    pub const BOOK_PUBLISHED: &str = "quire.book.published.v1";
+    /// A book changed without entering or leaving the shop.
+    pub const BOOK_UPDATED: &str = "quire.book.updated.v1";
+    /// A book left the shop (switched off or taken down).
+    pub const BOOK_UNPUBLISHED: &str = "quire.book.unpublished.v1";
+    /// A purchase was paid (topic `quire.trade.v1`).
+    pub const TRADE_COMPLETED: &str = "quire.trade.completed.v1";
 }
 
 pub const CONTENT_TYPE: &str = "application/protobuf";

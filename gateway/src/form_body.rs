@@ -1,0 +1,65 @@
+//! An `application/x-www-form-urlencoded` body extractor whose failures are envelopes
+//! naming the problem, like [`crate::json_body::JsonBody`]. An empty body with no
+//! Content-Type reads as a form with no fields (the shop without filters).
+
+use std::future::Future;
+use std::pin::Pin;
+
+use actix_web::http::header::CONTENT_TYPE;
+use actix_web::{FromRequest, HttpRequest, web};
+use quire_kit::{ApiError, ErrorCode};
+use serde::de::DeserializeOwned;
+
+use crate::envelope::Failure;
+
+pub struct FormBody<T>(pub T);
+
+impl<T> FormBody<T> {
+    pub fn into_inner(self) -> T {
+        self.0
+    }
+}
+
+fn content_type(req: &HttpRequest) -> Option<String> {
+    req.headers()
+        .get(CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .map(|m| m.trim().to_ascii_lowercase())
+}
+
+impl<T: DeserializeOwned + 'static> FromRequest for FormBody<T> {
+    type Error = Failure;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, Failure>>>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut actix_web::dev::Payload) -> Self::Future {
+        let kind = content_type(req);
+        let bytes = web::Bytes::from_request(req, payload);
+        Box::pin(async move {
+            let bytes =
+                bytes
+                    .await
+                    .map_err(|e| match e.as_response_error().status_code().as_u16() {
+                        413 => Failure(ApiError::new(
+                            ErrorCode::PayloadTooLarge,
+                            "payload_too_large",
+                            "Request body too large",
+                        )),
+                        _ => Failure::bad_request("invalid_form", "Request body could not be read"),
+                    })?;
+            let is_form = kind.as_deref() == Some("application/x-www-form-urlencoded");
+            let is_nothing = kind.is_none() && bytes.is_empty();
+            if !(is_form || is_nothing) {
+                return Err(Failure::bad_request(
+                    "bad_content_type",
+                    "Content-Type must be application/x-www-form-urlencoded",
+                ));
+            }
+            serde_urlencoded::from_bytes(&bytes)
+                .map(FormBody)
+                .map_err(|e| {
+                    Failure::bad_request("invalid_form", format!("Invalid form fields: {e}"))
+                })
+        })
+    }
+}

@@ -1,0 +1,156 @@
+//! Publishers and their shelves (public), the admin's content screen (every book, take
+//! downs) and the platform settings (the trial size).
+
+use actix_web::{get, post, put, web};
+use quire_proto::catalog::v1 as pb;
+
+use super::books::call;
+use super::books_dto::{BookOut, BookPageOut};
+use super::shop_admin_dto::*;
+use crate::auth_guard::{Authenticated, MaybeAuthenticated};
+use crate::envelope::{Failure, Reply, ok};
+use crate::input;
+use crate::json_body::JsonBody;
+use crate::openapi::Envelope;
+use crate::state::AppState;
+
+#[utoipa::path(get, path = "/api/publishers", tag = "shop",
+    responses((status = 200, body = Envelope<Vec<PublisherOut>>)))]
+#[get("/publishers")]
+pub async fn publishers(state: web::Data<AppState>, who: MaybeAuthenticated) -> Reply {
+    let r = state
+        .catalog
+        .clone()
+        .list_publishers(call(pb::ListPublishersRequest {}, who.0.as_ref()))
+        .await?;
+    let list: Vec<PublisherOut> = r
+        .into_inner()
+        .publishers
+        .into_iter()
+        .map(Into::into)
+        .collect();
+    Ok(ok(list))
+}
+
+#[utoipa::path(get, path = "/api/publishers/{publisher_id}/shelf", tag = "shop", params(("publisher_id" = String, Path)),
+    responses((status = 200, body = Envelope<ShelfOut>), (status = 404)))]
+#[get("/publishers/{publisher_id}/shelf")]
+pub async fn shelf(
+    state: web::Data<AppState>,
+    who: MaybeAuthenticated,
+    path: web::Path<String>,
+) -> Reply {
+    let publisher_id = input::uuid("publisher_id", &path.into_inner())?.to_string();
+    let r = state
+        .catalog
+        .clone()
+        .get_shelf(call(pb::GetShelfRequest { publisher_id }, who.0.as_ref()))
+        .await?;
+    Ok(ok(ShelfOut::from(r.into_inner())))
+}
+
+#[utoipa::path(get, path = "/api/admin/books", tag = "admin", params(AdminBooksQuery),
+    responses((status = 200, body = Envelope<BookPageOut>), (status = 403)), security(("bearer" = [])))]
+#[get("/admin/books")]
+pub async fn admin_books(
+    state: web::Data<AppState>,
+    who: Authenticated,
+    q: web::Query<AdminBooksQuery>,
+) -> Reply {
+    who.0.require_admin()?;
+    let q = q.into_inner();
+    let (page, page_size) = input::paging(q.page.as_deref(), q.page_size.as_deref())?;
+    let r = state
+        .catalog
+        .clone()
+        .admin_list_books(call(
+            pb::AdminListBooksRequest {
+                query: input::text("query", q.query.unwrap_or_default(), 200)?,
+                page,
+                page_size,
+            },
+            Some(&who.0),
+        ))
+        .await?;
+    Ok(ok(BookPageOut::from(r.into_inner())))
+}
+
+#[utoipa::path(post, path = "/api/admin/books/{book_id}/takedown", tag = "admin", params(("book_id" = String, Path)), request_body = TakedownBody,
+    responses((status = 200, body = Envelope<BookOut>), (status = 403), (status = 404)), security(("bearer" = [])))]
+#[post("/admin/books/{book_id}/takedown")]
+pub async fn takedown(
+    state: web::Data<AppState>,
+    who: Authenticated,
+    path: web::Path<String>,
+    body: JsonBody<TakedownBody>,
+) -> Reply {
+    who.0.require_admin()?;
+    let book_id = input::uuid("book_id", &path.into_inner())?.to_string();
+    let b = body.into_inner();
+    let reason = input::text("reason", b.reason.unwrap_or_default(), 1000)?;
+    let r = state
+        .catalog
+        .clone()
+        .set_taken_down(call(
+            pb::SetTakenDownRequest {
+                book_id,
+                taken_down: b.taken_down,
+                reason,
+            },
+            Some(&who.0),
+        ))
+        .await?;
+    Ok(ok(BookOut::from(r.into_inner())))
+}
+
+#[utoipa::path(get, path = "/api/settings", tag = "shop",
+    responses((status = 200, body = Envelope<SettingsOut>)))]
+#[get("/settings")]
+pub async fn settings(state: web::Data<AppState>, who: MaybeAuthenticated) -> Reply {
+    let r = state
+        .catalog
+        .clone()
+        .get_settings(call(pb::GetSettingsRequest {}, who.0.as_ref()))
+        .await?;
+    Ok(ok(SettingsOut {
+        trial_percent: r.into_inner().trial_percent,
+    }))
+}
+
+#[utoipa::path(put, path = "/api/admin/settings", tag = "admin", request_body = SettingsBody,
+    responses((status = 200, body = Envelope<SettingsOut>), (status = 400), (status = 403)), security(("bearer" = [])))]
+#[put("/admin/settings")]
+pub async fn update_settings(
+    state: web::Data<AppState>,
+    who: Authenticated,
+    body: JsonBody<SettingsBody>,
+) -> Reply {
+    who.0.require_admin()?;
+    let trial_percent = body.into_inner().trial_percent;
+    if !(1..=100).contains(&trial_percent) {
+        return Err(Failure::bad_request(
+            "invalid_number",
+            "trial_percent: must be a whole number from 1 to 100",
+        ));
+    }
+    let r = state
+        .catalog
+        .clone()
+        .update_settings(call(
+            pb::UpdateSettingsRequest { trial_percent },
+            Some(&who.0),
+        ))
+        .await?;
+    Ok(ok(SettingsOut {
+        trial_percent: r.into_inner().trial_percent,
+    }))
+}
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(publishers)
+        .service(shelf)
+        .service(admin_books)
+        .service(takedown)
+        .service(settings)
+        .service(update_settings);
+}

@@ -1,0 +1,12 @@
+DROP TABLE user_names;
+DROP TABLE settings;
+DROP TABLE reading_history;
+DROP TABLE favourites;
+DROP TABLE reading_progress;
+DROP TABLE bookmarks;
+DROP TABLE comments;
+DROP TABLE purchases;
+DROP TABLE publish_status;
+DROP TABLE chapters;
+DROP TABLE book_files;
+DROP TABLE books;

@@ -1,0 +1,12 @@
+use chrono::{DateTime, Utc};
+use diesel::prelude::*;
+
+use super::schema::settings;
+
+#[derive(Debug, Clone, Queryable, Selectable, Insertable, AsChangeset)]
+#[diesel(table_name = settings)]
+pub struct SettingRow {
+    pub key: String,
+    pub value: String,
+    pub updated_at: DateTime<Utc>,
+}

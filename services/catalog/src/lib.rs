@@ -1,0 +1,210 @@
+//! quire-catalog: books and their files, the shop's listings, who may read what (whole
+//! book or trial part), what readers do with books (comments, bookmarks, progress,
+//! favourites, history), publishers' shelves and the search index. It owns the `catalog`
+//! schema and announces book changes on `quire.book.v1`.
+//!
+//! It must never hand more than the trial part to someone not entitled to the whole book,
+//! show an unlisted book to anyone but its writer, its publisher and admins, let a caller
+//! act for another user unless the caller is an admin, or change a book without writing
+//! its event in the same transaction.
+#![forbid(unsafe_code)]
+#![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used))]
+
+pub mod access;
+pub mod bookmarks;
+pub mod books;
+pub mod comments;
+pub mod config;
+pub mod covers;
+pub mod db;
+pub mod error;
+pub mod favourites;
+pub mod grpc_api;
+pub mod history;
+pub mod input;
+pub mod jwks;
+pub mod listing;
+pub mod names;
+pub mod objects;
+pub mod progress;
+pub mod projections;
+pub mod reading;
+pub mod search;
+pub mod settings;
+pub mod shelves;
+pub mod trial_cache;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use quire_book_search::SearchIndex;
+use quire_kit::config::CommonConfig;
+use quire_kit::db::PgPool;
+use quire_kit::events::topics;
+use quire_proto::catalog::v1::catalog_service_server::CatalogServiceServer;
+use tokio::net::TcpListener;
+use tokio_stream::wrappers::TcpListenerStream;
+
+pub use config::CatalogConfig;
+
+pub const SERVICE: &str = "catalog";
+
+/// What every request handler needs.
+#[derive(Clone)]
+pub struct AppState {
+    pub pool: PgPool,
+    pub objects: objects::Objects,
+    pub index: SearchIndex,
+    pub trials: trial_cache::TrialCache,
+    pub config: Arc<CatalogConfig>,
+}
+
+/// The built service, bound to its ports and ready to run.
+pub struct Application {
+    state: AppState,
+    common: CommonConfig,
+    keys: jwks::Keys,
+    grpc: TcpListener,
+    admin: TcpListener,
+}
+
+impl Application {
+    /// Migrates the schema, connects to Postgres, the object store and Kafka, opens the
+    /// search index, loads the token keys (when auth answers already) and binds the ports
+    /// (port 0 picks a free one, for tests).
+    pub async fn build(common: CommonConfig, config: CatalogConfig) -> anyhow::Result<Self> {
+        let schema = common.schema_or(SERVICE);
+        if common.migrate_on_start {
+            quire_kit::db::run_migrations(&common.database_url, &schema, db::MIGRATIONS).await?;
+        }
+        let pool = quire_kit::db::pool(&common.database_url, &schema, common.db_pool_size)?;
+        quire_kit::events::ensure_topics(
+            &common.kafka_brokers,
+            &[topics::BOOK, topics::TRADE, topics::USER],
+        )
+        .await?;
+        let objects = objects::Objects::open(&config.object_store_url())?;
+        let index =
+            SearchIndex::open(config.search_index_dir.as_deref().map(std::path::Path::new))?;
+        let keys = jwks::Keys::new(&config.auth_url)?;
+        // Auth may start after us: the refresher keeps trying in the background.
+        if let Err(error) = tokio::time::timeout(Duration::from_secs(3), keys.fetch())
+            .await
+            .unwrap_or_else(|_| Err(anyhow::anyhow!("timed out")))
+        {
+            tracing::warn!(%error, "token keys not loaded yet, will retry");
+        }
+        let state = AppState {
+            pool,
+            objects,
+            index,
+            trials: trial_cache::TrialCache::new(config.trial_cache_bytes),
+            config: Arc::new(config),
+        };
+        let grpc = TcpListener::bind(&state.config.grpc_addr).await?;
+        let admin = TcpListener::bind(&state.config.admin_addr).await?;
+        Ok(Self {
+            state,
+            common,
+            keys,
+            grpc,
+            admin,
+        })
+    }
+
+    pub fn grpc_port(&self) -> u16 {
+        self.grpc.local_addr().map(|a| a.port()).unwrap_or(0)
+    }
+
+    pub fn admin_port(&self) -> u16 {
+        self.admin.local_addr().map(|a| a.port()).unwrap_or(0)
+    }
+
+    /// Serves gRPC and the admin routes, relays the outbox and runs the consumers until
+    /// SIGTERM or Ctrl-C.
+    pub async fn run_until_stopped(self) -> anyhow::Result<()> {
+        self.run_until(quire_kit::shutdown::signal()).await
+    }
+
+    /// Like [`Self::run_until_stopped`], stopping when `stop` resolves (tests).
+    pub async fn run_until(
+        self,
+        stop: impl std::future::Future<Output = ()> + Send + 'static,
+    ) -> anyhow::Result<()> {
+        let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+        let stopped = move || {
+            let mut rx = stop_rx.clone();
+            async move {
+                let _ = rx.wait_for(|s| *s).await;
+            }
+        };
+
+        tracing::info!(
+            grpc_port = self.grpc_port(),
+            admin_port = self.admin_port(),
+            "catalog service starting"
+        );
+        let (health, health_service) = tonic_health::server::health_reporter();
+        health
+            .set_serving::<CatalogServiceServer<grpc_api::CatalogApi>>()
+            .await;
+        let limit = usize::try_from(self.state.config.max_upload_bytes)
+            .unwrap_or(usize::MAX)
+            .saturating_add(1024 * 1024);
+        let api = CatalogServiceServer::new(grpc_api::CatalogApi {
+            state: self.state.clone(),
+        })
+        .max_decoding_message_size(limit)
+        .max_encoding_message_size(limit);
+        let grpc = quire_kit::grpc::server()
+            .add_service(health_service)
+            .add_service(quire_kit::grpc::reflection()?)
+            .add_service(tonic::service::interceptor::InterceptedService::new(
+                api,
+                self.keys.interceptor(),
+            ))
+            .serve_with_incoming_shutdown(TcpListenerStream::new(self.grpc), stopped());
+
+        let pool = self.state.pool.clone();
+        let ready: quire_kit::admin_http::ReadyCheck = Arc::new(move || {
+            let pool = pool.clone();
+            Box::pin(async move { quire_kit::db::ping(&pool).await })
+        });
+        let admin = quire_kit::admin_http::serve(self.admin, ready, stopped());
+
+        let relay = quire_kit::outbox::Relay::new(
+            self.state.pool.clone(),
+            &self.common.kafka_brokers,
+            Duration::from_millis(self.common.outbox_poll_ms),
+        )?;
+        let relay = tokio::spawn(relay.run(stopped()));
+        let keys = tokio::spawn(self.keys.clone().run(stopped()));
+
+        let projections = quire_kit::consumer::EventConsumer::new(
+            &self.common.kafka_brokers,
+            &self.state.config.events_group,
+            &[topics::TRADE, topics::USER],
+            self.state.pool.clone(),
+        )?;
+        let projections = tokio::spawn(projections.run(projections::Projections, stopped()));
+
+        let indexer = search::Indexer::start(
+            self.state.clone(),
+            &self.common.kafka_brokers,
+            &self.state.config.search_group(),
+        )
+        .await?;
+        let indexer = tokio::spawn(indexer.run(stopped()));
+
+        tokio::spawn(async move {
+            stop.await;
+            let _ = stop_tx.send(true);
+        });
+        let (g, a) = tokio::join!(grpc, admin);
+        let _ = tokio::join!(relay, keys, projections, indexer);
+        g?;
+        a?;
+        tracing::info!("catalog service stopped");
+        Ok(())
+    }
+}

@@ -1,0 +1,9 @@
+//! The catalog service against real Postgres, Kafka and a real auth service.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod books;
+mod purchases;
+mod reading;
+mod reading_extras;
+mod search;
+mod support;
