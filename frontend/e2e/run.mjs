@@ -1,4 +1,4 @@
-// Browser end-to-end tests of the accounts milestone against a live stack.
+// Browser end-to-end tests against a live stack: accounts (here) and reading (reader.mjs).
 //   npm run e2e        (node e2e/run.mjs; node's test runner prints pass/fail counts)
 // Env: QUIRE_BASE_URL (http://127.0.0.1:8080), QUIRE_E2E_SMTP_PORT (2526),
 //      QUIRE_ADMIN_EMAIL / QUIRE_ADMIN_PASSWORD, CHROMIUM_PATH (/usr/bin/chromium),
@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { DESKTOP, launchBrowser, PHONE } from './support/browser.mjs';
 import { createTestWallet } from './support/eth-wallet.mjs';
 import { extractCode, startSmtpSink } from './support/smtp-sink.mjs';
+import { readerScenarios } from './reader.mjs';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -261,6 +262,8 @@ describe('wallet', { concurrency: false }, () => {
     });
   });
 });
+
+readerScenarios({ scenario, assertText, shot, sink: () => sink, setupError: () => setupError, appPath });
 
 /** Waits (up to the default timeout) until the locator's text contains `expected`. */
 async function assertText(locator, expected, message) {

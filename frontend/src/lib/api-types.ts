@@ -26,3 +26,18 @@ export interface Wallet {
   currency?: string;
   [key: string]: unknown;
 }
+
+// The catalog (books, search, shelves, settings). Narrowed: a book's format.
+export type BookFormat = 'epub' | 'pdf' | 'txt';
+export type Book = Omit<Schemas['BookOut'], 'format'> & { format: BookFormat };
+export type BookPage = Omit<Schemas['BookPageOut'], 'result'> & { result: Book[] };
+export type SearchHit = Omit<Schemas['SearchHitOut'], 'format'> & { format: BookFormat };
+export type SearchReply = Omit<Schemas['SearchOut'], 'result'> & { result: SearchHit[] };
+export type TocEntry = Schemas['TocEntryOut'];
+export type PublishStatus = Schemas['PublishStatusOut'];
+export type FavouriteState = Schemas['FavouriteOut'];
+export type Publisher = Schemas['PublisherOut'];
+export type ShelfBook = Schemas['ShelfBookOut'];
+export type Shelf = Schemas['ShelfOut'];
+export type Settings = Schemas['SettingsOut'];
+export type Takedown = Schemas['TakedownBody'];

@@ -1,14 +1,14 @@
-import { ComingSoon } from '@/components/ComingSoon';
-import { useTitle } from '@/lib/use-title';
+import { useSearchParams } from 'react-router-dom';
+import { BookDetail } from '@/features/catalog';
+import { CommentsPanel } from '@/features/comments';
 
+/** /platform/book?book_id=… */
 export default function BookRoute() {
-  useTitle('Book details');
+  const [params] = useSearchParams();
+  const bookId = params.get('book_id')?.trim() || null;
   return (
-    <ComingSoon
-      title="Book details"
-      icon="book"
-      description="Covers, summaries, scores and reviews for every book, with a free trial read before you buy."
-      highlights={['Short and long summaries', 'Quality scores and tags', 'Buy once, read everywhere']}
-    />
+    <div className="page">
+      <BookDetail bookId={bookId} comments={bookId ? <CommentsPanel bookId={bookId} /> : null} />
+    </div>
   );
 }

@@ -1,14 +1,14 @@
-import { ComingSoon } from '@/components/ComingSoon';
+// /reader?book_id=…: the book view; without a book: continue reading.
+import { useSearchParams } from 'react-router-dom';
+import { CommentsPanel } from '@/features/comments';
+import { ContinueReading, ReaderView } from '@/features/reader';
 import { useTitle } from '@/lib/use-title';
 
 export default function ReaderRoute() {
-  useTitle('Your reading room');
-  return (
-    <ComingSoon
-      title="Your reading room"
-      icon="chat"
-      description="Chat with Quinn, our book assistant, to find your next read, and pick up where you left off."
-      highlights={['Conversational recommendations', 'Continue reading', 'Bookmarks, comments and display settings']}
-    />
-  );
+  const [params] = useSearchParams();
+  const bookId = params.get('book_id')?.trim() ?? '';
+  useTitle(bookId ? 'Reading' : 'Your reading room');
+  if (!bookId) return <ContinueReading />;
+  // key: a different book is a fresh view (position, panels' state, viewer).
+  return <ReaderView key={bookId} bookId={bookId} commentsPanel={<CommentsPanel bookId={bookId} />} />;
 }

@@ -1,5 +1,7 @@
 // Display settings of the book viewer (spec section 2, "Reader settings"), persisted
-// across visits. The viewer itself arrives with the reading milestone.
+// across visits: theme (the reader's frame), textSize, mode (paginated or scrolled),
+// appearance (one of the three presets), visible (which side panels are open) and styles
+// (what the page itself gets: background, colour, font size and weight).
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
@@ -49,15 +51,20 @@ interface ReaderSettingsState {
   setTextSize: (size: TextSize) => void;
   setAppearance: (appearance: Appearance) => void;
   togglePanel: (panel: ReaderPanel, open?: boolean) => void;
+  /** Opens one panel and closes the others (a second call on an open panel closes it). */
+  showPanel: (panel: ReaderPanel) => void;
+  closePanels: () => void;
   reset: () => void;
 }
+
+const CLOSED: PanelVisibility = { chat: false, comments: false, settings: false, explore: false, bookmarks: false };
 
 const initial = {
   theme: 'light' as ReaderTheme,
   textSize: 100 as TextSize,
   mode: 'paginated' as ReaderMode,
   appearance: 'original' as Appearance,
-  visible: { chat: false, comments: false, settings: false, explore: false, bookmarks: false },
+  visible: { ...CLOSED },
   styles: APPEARANCE_PRESETS.original.styles,
 };
 
@@ -81,11 +88,24 @@ export const useReaderSettings = create<ReaderSettingsState>()(
       },
       togglePanel: (panel, open) =>
         set((s) => ({ visible: { ...s.visible, [panel]: open ?? !s.visible[panel] } })),
+      showPanel: (panel) =>
+        set((s) => ({ visible: { ...CLOSED, [panel]: !s.visible[panel] } })),
+      closePanels: () => set({ visible: { ...CLOSED } }),
       reset: () => set({ ...initial, visible: { ...initial.visible }, styles: { ...initial.styles } }),
     }),
     {
       name: READER_SETTINGS_KEY,
       storage: createJSONStorage(() => localStorage),
+      // A stored copy from an older version may miss keys: fill them from the defaults.
+      merge: (persisted, current) => {
+        const p = (persisted ?? {}) as Partial<ReaderSettingsState>;
+        return {
+          ...current,
+          ...p,
+          visible: { ...current.visible, ...(p.visible ?? {}) },
+          styles: { ...current.styles, ...(p.styles ?? {}) },
+        };
+      },
       partialize: (s) => ({
         theme: s.theme,
         textSize: s.textSize,

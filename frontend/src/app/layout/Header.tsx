@@ -4,6 +4,7 @@ import { Button, ButtonLink } from '@/components/Button';
 import { Icon } from '@/components/Icon';
 import { Logo } from '@/components/Logo';
 import { useLogout } from '@/features/auth';
+import { SearchBox } from '@/features/catalog';
 import { Avatar } from '@/features/users';
 import { loginPathWithRedirect } from '@/lib/redirect';
 import { selectIsLoggedIn, useAuthStore } from '@/stores/auth';
@@ -29,6 +30,8 @@ export function Header() {
   useEffect(() => setOpen(false), [location.pathname]);
 
   const here = location.pathname + location.search;
+  // The shop and the phone pages have their own search box.
+  const headerSearch = location.pathname !== '/' && !location.pathname.startsWith('/h5');
   const loginTo = NO_RETURN.test(location.pathname) ? '/login' : loginPathWithRedirect(here);
   const registerTo = NO_RETURN.test(location.pathname) ? '/register' : `/register?redirect=${encodeURIComponent(here)}`;
 
@@ -64,7 +67,17 @@ export function Header() {
             </NavLink>
           </div>
         </nav>
+        {headerSearch ? (
+          <div className="header-search">
+            <SearchBox size="sm" placeholder="Search books" />
+          </div>
+        ) : null}
         <div className="topbar-actions">
+          {headerSearch ? (
+            <Link to="/" className="icon-button header-search-icon" aria-label="Search books" title="Search books">
+              <Icon name="search" size={18} />
+            </Link>
+          ) : null}
           {loggedIn ? (
             <>
               <span className="role-pill" title="Current role" data-testid="header-role">

@@ -1,15 +1,14 @@
-import { ComingSoon } from '@/components/ComingSoon';
+import { PageHeader } from '@/components/Card';
+import { AdminBooksTable } from '@/features/catalog';
 import { useTitle } from '@/lib/use-title';
 
+/** /admin/content: every book, listed or not, with take-down and restore. */
 export default function AdminContentRoute() {
-  useTitle('Content moderation');
+  useTitle('Content moderation · Admin');
   return (
-    <ComingSoon
-      title="Content moderation"
-      icon="folder"
-      description="Review books, comments and reports."
-      highlights={['Book review queue', 'Comment reports', 'Publish status']}
-      backTo={{ label: 'Manage users', to: '/admin/users' }}
-    />
+    <div className="page">
+      <PageHeader eyebrow="Admin" title="Content moderation" subtitle="Every book on Quire. A book taken down leaves the shop and search at once." />
+      <AdminBooksTable />
+    </div>
   );
 }

@@ -1,15 +1,16 @@
-import { ComingSoon } from '@/components/ComingSoon';
-import { useTitle } from '@/lib/use-title';
+import { useSearchParams } from 'react-router-dom';
+import { BookDetail, CatalogLinksProvider, h5Links } from '@/features/catalog';
+import { CommentsPanel } from '@/features/comments';
 
+/** /platform/h5/book?book_id=…: the book page laid out for a phone. */
 export default function H5BookRoute() {
-  useTitle('Book');
+  const [params] = useSearchParams();
+  const bookId = params.get('book_id')?.trim() || null;
   return (
-    <ComingSoon
-      title="Book"
-      icon="book"
-      description="Book details and a free trial read, made for your phone."
-      highlights={['Summaries and scores', 'Trial read', 'Buy in one tap']}
-      backTo={{ label: 'Your profile', to: '/h5/reader/profile' }}
-    />
+    <CatalogLinksProvider value={h5Links}>
+      <div className="page h5-page">
+        <BookDetail bookId={bookId} variant="h5" comments={bookId ? <CommentsPanel bookId={bookId} /> : null} />
+      </div>
+    </CatalogLinksProvider>
   );
 }

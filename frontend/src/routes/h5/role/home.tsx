@@ -1,21 +1,68 @@
+import { useSearchParams } from 'react-router-dom';
 import { ComingSoon } from '@/components/ComingSoon';
+import {
+  CatalogLinksProvider,
+  h5Links,
+  isSearching,
+  MyUploads,
+  PublisherDesk,
+  readShopQuery,
+  SearchBox,
+  ShopFront,
+  ShopSearch,
+  useViewer,
+} from '@/features/catalog';
 import { useTitle } from '@/lib/use-title';
 import { ROLE_TITLE, useH5Role } from './use-h5-role';
 
-const TEXT = {
-  reader: 'Recommendations from Quinn and the books you are reading, on your phone.',
-  writer: 'Your manuscripts and their analysis at a glance.',
-  publisher: 'Your shelf and what is selling today.',
-} as const;
+function ReaderShop() {
+  const [params] = useSearchParams();
+  const query = readShopQuery(params);
+  const searching = isSearching(query);
+  return (
+    <CatalogLinksProvider value={h5Links}>
+      <div className="shop h5-page">
+        <section className="shop-hero shop-hero-compact" aria-labelledby="h5-shop-title">
+          <h1 id="h5-shop-title">{searching ? (query.q ? 'Search results' : query.genre || 'All books') : 'Discover'}</h1>
+          <SearchBox initialQuery={query.q} placeholder="Search books" />
+        </section>
+        {searching ? <ShopSearch /> : <ShopFront genreRows={3} />}
+      </div>
+    </CatalogLinksProvider>
+  );
+}
 
+/** /h5/{role}/home: the shop for readers, the desk for writers and publishers. */
 export default function H5RoleHomeRoute() {
   const role = useH5Role();
+  const viewer = useViewer();
   useTitle(`${ROLE_TITLE[role]} home`);
+  if (role === 'reader') return <ReaderShop />;
+  if (viewer.userId && role === 'writer') {
+    return (
+      <CatalogLinksProvider value={h5Links}>
+        <div className="page h5-page">
+          <h1>My books</h1>
+          <MyUploads writerId={viewer.userId} />
+        </div>
+      </CatalogLinksProvider>
+    );
+  }
+  if (viewer.userId && role === 'publisher') {
+    return (
+      <CatalogLinksProvider value={h5Links}>
+        <div className="page h5-page">
+          <h1>My shelf</h1>
+          <PublisherDesk publisherId={viewer.userId} />
+        </div>
+      </CatalogLinksProvider>
+    );
+  }
   return (
     <ComingSoon
       title={`${ROLE_TITLE[role]} home`}
       icon="home"
-      description={TEXT[role]}
+      description={role === 'writer' ? 'Log in to see your books and switch them on or off.' : 'Log in to curate your shelf.'}
       backTo={{ label: 'Your profile', to: `/h5/${role}/profile` }}
     />
   );

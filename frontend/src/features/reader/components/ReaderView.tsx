@@ -1,0 +1,297 @@
+// The book view: toolbar, the book (epub, pdf or txt viewer), progress and page turns,
+// and the left part with the open panel (chat, comments, explore, bookmarks, settings),
+// visible whenever one of them is open. On a phone the left part is a bottom sheet.
+import '../reader.css';
+import '../panels.css';
+import '../reading-list.css';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { Button, ButtonLink } from '@/components/Button';
+import { Icon, type IconName } from '@/components/Icon';
+import { PageLoader } from '@/components/Spinner';
+import { ApiError } from '@/lib/api-client';
+import { selectIsLoggedIn, useAuthStore } from '@/stores/auth';
+import { isLeftPartVisible, useReaderSettings, type ReaderPanel } from '@/stores/reader-settings';
+import { saveProgress } from '../api';
+import { createProgressSaver, pickStartPosition, readLocalProgress, writeLocalProgress } from '../progress';
+import { useBook, useBookContent, useServerProgress, useToc } from '../queries';
+import type { BookFormat, ReadingLocation, TocEntry } from '../types';
+import { BookmarksPanel } from './BookmarksPanel';
+import { ChatPanel } from './ChatPanel';
+import { ExplorePanel } from './ExplorePanel';
+import { ReaderProblem } from './ReaderProblem';
+import { SettingsPanel } from './SettingsPanel';
+import { TocMenu } from './TocMenu';
+import { TrialEnd } from './TrialEnd';
+import type { ViewerHandle, ViewerProps } from './viewer';
+
+// The viewers pull in epub.js and pdf.js; each loads only when a book of its kind opens.
+const VIEWERS: Record<BookFormat, React.LazyExoticComponent<React.ForwardRefExoticComponent<ViewerProps & React.RefAttributes<ViewerHandle>>>> = {
+  epub: lazy(() => import('./EpubViewer')),
+  pdf: lazy(() => import('./PdfViewer')),
+  txt: lazy(() => import('./TxtViewer')),
+};
+
+const PANELS: { id: ReaderPanel; label: string; icon: IconName }[] = [
+  { id: 'chat', label: 'Chat', icon: 'chat' },
+  { id: 'comments', label: 'Comments', icon: 'users' },
+  { id: 'explore', label: 'Explore', icon: 'compass' },
+  { id: 'bookmarks', label: 'Bookmarks', icon: 'tag' },
+  { id: 'settings', label: 'Settings', icon: 'settings' },
+];
+
+function formatOf(contentType: string, fallback?: BookFormat): BookFormat {
+  if (contentType.includes('epub')) return 'epub';
+  if (contentType.includes('pdf')) return 'pdf';
+  if (contentType.startsWith('text/')) return 'txt';
+  return fallback ?? 'txt';
+}
+
+export function ReaderView({ bookId, commentsPanel }: { bookId: string; commentsPanel: ReactNode }) {
+  const book = useBook(bookId);
+  const toc = useToc(bookId);
+  const content = useBookContent(bookId);
+  const progress = useServerProgress(bookId);
+  const loggedIn = useAuthStore(selectIsLoggedIn);
+  const settings = useReaderSettings();
+  const viewer = useRef<ViewerHandle>(null);
+  const [location, setLocation] = useState<ReadingLocation | null>(null);
+  const [sampleEnded, setSampleEnded] = useState(false);
+  const [tocOpen, setTocOpen] = useState(false);
+  const [viewerError, setViewerError] = useState<string | null>(null);
+
+  const access = content.data?.access ?? 'trial';
+  const entries: TocEntry[] = toc.data ?? [];
+
+  // Where to open is decided once, when the file and the saved progress are in.
+  const progressSettled = !loggedIn || !progress.isLoading;
+  const startAt = useRef<string | null | undefined>(undefined);
+  if (startAt.current === undefined && content.data && progressSettled) {
+    startAt.current = pickStartPosition(progress.data && typeof progress.data === 'object' ? progress.data : null, readLocalProgress(bookId));
+  }
+
+  const saver = useMemo(
+    () => createProgressSaver((loc) => (useAuthStore.getState().accessToken ? saveProgress(bookId, loc) : undefined)),
+    [bookId],
+  );
+  useEffect(() => {
+    const flush = () => saver.flush();
+    const onHide = () => document.visibilityState === 'hidden' && saver.flush();
+    window.addEventListener('pagehide', flush);
+    document.addEventListener('visibilitychange', onHide);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      document.removeEventListener('visibilitychange', onHide);
+      saver.flush();
+    };
+  }, [saver]);
+
+  const onLocation = useCallback(
+    (loc: ReadingLocation) => {
+      setLocation(loc);
+      writeLocalProgress(bookId, loc);
+      saver.update(loc);
+    },
+    [bookId, saver],
+  );
+  // The notice answers the reader reaching the end, not a short sample that happens to
+  // fit on the first screen: nothing shows until they have turned, scrolled or jumped.
+  const moved = useRef(false);
+  const onEnd = useCallback(() => {
+    if (content.data?.access === 'trial' && moved.current) setSampleEnded(true);
+  }, [content.data?.access]);
+  const next = useCallback(() => {
+    moved.current = true;
+    viewer.current?.next();
+  }, []);
+  const prev = useCallback(() => {
+    moved.current = true;
+    viewer.current?.prev();
+  }, []);
+
+  const turn = useCallback(
+    (key: string) => {
+      if (key === 'ArrowRight' || key === 'PageDown') next();
+      if (key === 'ArrowLeft' || key === 'PageUp') prev();
+    },
+    [next, prev],
+  );
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const t = e.target as HTMLElement | null;
+      if (t && (t.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName))) return;
+      if (e.altKey || e.ctrlKey || e.metaKey) return;
+      turn(e.key);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [turn]);
+
+  // The chapter list closes on Escape or a click anywhere else.
+  const tocRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!tocOpen) return;
+    const onDown = (e: MouseEvent) => {
+      if (!tocRef.current?.contains(e.target as Node)) setTocOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setTocOpen(false);
+    document.addEventListener('mousedown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [tocOpen]);
+
+  const jump = (position: string) => {
+    moved.current = true;
+    viewer.current?.goTo(position);
+    if (window.matchMedia?.('(max-width: 720px)').matches) settings.closePanels();
+  };
+
+  if (book.isLoading || content.isLoading) return <PageLoader label="Opening the book…" />;
+  const failure = (book.error ?? content.error) as ApiError | Error | null;
+  if (failure || !book.data || !content.data) return <ReaderProblem error={failure} onRetry={() => void Promise.all([book.refetch(), content.refetch()])} />;
+  if (!progressSettled) return <PageLoader label="Finding your place…" />;
+
+  const b = book.data;
+  const format = formatOf(content.data.contentType, b.format);
+  const Viewer = VIEWERS[format];
+  const leftVisible = isLeftPartVisible(settings.visible);
+  const openPanel = PANELS.find((p) => settings.visible[p.id]);
+  const percent = Math.round(location?.percent ?? 0);
+
+  return (
+    <div className={`reader reader-theme-${settings.theme} ${leftVisible ? 'reader-left-open' : ''}`} data-testid="reader">
+      {leftVisible && openPanel ? (
+        <aside className="reader-left" aria-label={`${openPanel.label} panel`} data-testid="reader-left">
+          <div className="reader-left-head">
+            <h2 className="reader-left-title">
+              <Icon name={openPanel.icon} size={18} /> {openPanel.label}
+            </h2>
+            <button type="button" className="icon-button" aria-label="Close panel" onClick={settings.closePanels}>
+              <Icon name="close" size={18} />
+            </button>
+          </div>
+          <div className="reader-left-body">
+            {openPanel.id === 'chat' ? <ChatPanel /> : null}
+            {openPanel.id === 'comments' ? commentsPanel : null}
+            {openPanel.id === 'explore' ? <ExplorePanel book={b} /> : null}
+            {openPanel.id === 'bookmarks' ? <BookmarksPanel bookId={bookId} location={location} onJump={jump} /> : null}
+            {openPanel.id === 'settings' ? <SettingsPanel /> : null}
+          </div>
+        </aside>
+      ) : null}
+
+      <section className="reader-book" aria-label={b.title}>
+        <header className="reader-toolbar">
+          <div className="reader-heading">
+            <Link to={`/book?book_id=${encodeURIComponent(b.id)}`} className="reader-back" aria-label="Back to the book page">
+              <Icon name="book" size={18} />
+            </Link>
+            <div className="reader-titles">
+              <h1 className="reader-title" data-testid="reader-title">
+                {b.title}
+              </h1>
+              <p className="muted small reader-subtitle">
+                {b.author}
+                {access === 'trial' ? <span className="badge badge-warning reader-sample-badge">Free sample</span> : null}
+              </p>
+            </div>
+          </div>
+          <div className="reader-tools" role="toolbar" aria-label="Reader tools">
+            <div className="toc-wrap" ref={tocRef}>
+              <Button variant="secondary" size="sm" aria-expanded={tocOpen} onClick={() => setTocOpen((v) => !v)} icon={<Icon name="menu" size={16} />}>
+                Chapters
+              </Button>
+              {tocOpen ? (
+                <div className="toc-popover">
+                  <TocMenu
+                    toc={entries}
+                    access={access}
+                    current={location?.label}
+                    onPick={(e) => {
+                      setTocOpen(false);
+                      moved.current = true;
+                      viewer.current?.goTo(e.href);
+                    }}
+                    onLocked={() => {
+                      setTocOpen(false);
+                      setSampleEnded(true);
+                    }}
+                  />
+                </div>
+              ) : null}
+            </div>
+            {PANELS.map((p) => (
+              <button
+                key={p.id}
+                type="button"
+                className={`reader-tool ${settings.visible[p.id] ? 'reader-tool-active' : ''}`}
+                aria-pressed={settings.visible[p.id]}
+                onClick={() => settings.showPanel(p.id)}
+                title={p.label}
+                aria-label={p.label}
+              >
+                <Icon name={p.icon} size={18} />
+                <span className="reader-tool-label">{p.label}</span>
+              </button>
+            ))}
+          </div>
+        </header>
+
+        <div
+          className="reader-stage"
+          style={{ background: settings.styles.background }}
+          onWheel={() => (moved.current = true)}
+          onTouchMove={() => (moved.current = true)}
+        >
+          {viewerError ? (
+            <ReaderProblem error={new ApiError(viewerError, { status: 422, kind: 'http' })} onRetry={() => setViewerError(null)} compact />
+          ) : (
+            <Suspense fallback={<PageLoader label="Preparing the pages…" />}>
+              <Viewer
+                ref={viewer}
+                data={content.data.data}
+                toc={entries}
+                access={access}
+                startAt={startAt.current ?? null}
+                styles={settings.styles}
+                textSize={settings.textSize}
+                mode={settings.mode}
+                onLocation={onLocation}
+                onEnd={onEnd}
+                onKey={turn}
+                onError={setViewerError}
+              />
+            </Suspense>
+          )}
+          {sampleEnded ? <TrialEnd book={b} onClose={() => setSampleEnded(false)} /> : null}
+        </div>
+
+        <footer className="reader-footer">
+          <Button variant="secondary" size="sm" onClick={prev} aria-label="Previous page">
+            ‹ Prev
+          </Button>
+          <div className="reader-progress" aria-live="polite">
+            <div className="progress-bar" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-label="Reading progress">
+              <span style={{ width: `${percent}%` }} />
+            </div>
+            <span className="small muted" data-testid="reader-percent">
+              {percent}%{access === 'trial' ? ' of the sample' : ''}
+              {location?.label ? ` · ${location.label}` : ''}
+            </span>
+          </div>
+          <Button variant="secondary" size="sm" onClick={next} aria-label="Next page">
+            Next ›
+          </Button>
+        </footer>
+        {!loggedIn ? (
+          <p className="muted small reader-anon-note">
+            Your place is kept on this device. <ButtonLink to={`/login?redirect=${encodeURIComponent(`/reader?book_id=${b.id}`)}`} variant="ghost" size="sm">Log in</ButtonLink> to take it everywhere.
+          </p>
+        ) : null}
+      </section>
+    </div>
+  );
+}
