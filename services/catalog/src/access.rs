@@ -2,7 +2,9 @@
 //!
 //! Listed books are visible to everyone; unlisted ones (switched off or taken down) only
 //! to their writer, their publisher and admins, and everyone else gets "not found", so an
-//! unlisted book's existence does not leak. The whole file goes to buyers (purchases
+//! unlisted book's existence does not leak. A buyer keeps a book its writer switched off
+//! later (what was bought stays readable, as on any e-book shop); an admin's takedown
+//! removes it from buyers too, since takedowns are for content that must not be served. The whole file goes to buyers (purchases
 //! projection), the writer, the book's publisher and admins; the rest get the trial part.
 
 use diesel::prelude::*;
@@ -42,8 +44,14 @@ pub async fn visible_book(
     caller: Option<&Caller>,
     book_id: Uuid,
 ) -> Result<BookRow> {
-    match find_book(conn, book_id).await? {
-        Some(book) if visible(caller, &book) => Ok(book),
+    let Some(book) = find_book(conn, book_id).await? else {
+        return Err(CatalogError::NotFound("Book"));
+    };
+    if visible(caller, &book) {
+        return Ok(book);
+    }
+    match caller {
+        Some(c) if !book.taken_down && bought(conn, c.user_id(), book.id).await? => Ok(book),
         _ => Err(CatalogError::NotFound("Book")),
     }
 }

@@ -75,4 +75,22 @@ async fn a_completed_trade_lets_the_buyer_read_the_whole_book_and_counts_once() 
     assert_eq!(by_admin.books.len(), 1);
     let (meta, _) = app.content(&book.book_id, Some(&other)).await.unwrap();
     assert_eq!(meta.access, "trial");
+
+    // The writer takes the book out of the shop: the buyer still reads it whole, others
+    // no longer find it.
+    app.client()
+        .set_publish_status(req(
+            pb::SetPublishStatusRequest {
+                user_id: writer.id.clone(),
+                book_id: book.book_id.clone(),
+                on: false,
+            },
+            Some(&writer),
+        ))
+        .await
+        .unwrap();
+    let (meta, kept) = app.content(&book.book_id, Some(&reader)).await.unwrap();
+    assert_eq!((meta.access.as_str(), kept), ("full", file));
+    let gone = app.content(&book.book_id, Some(&other)).await.unwrap_err();
+    assert_eq!(gone.code(), tonic::Code::NotFound);
 }
