@@ -356,6 +356,19 @@ pub async fn search(
     Ok(ok(SearchOut::from(r.into_inner())))
 }
 
+/// The book and which of its files the content and toc routes are asked for.
+fn book_file(path: web::Path<String>, q: &ContentQuery) -> Result<(uuid::Uuid, u32), Failure> {
+    let book_id = input::uuid("book_id", &path.into_inner())?;
+    let file_index = input::number("file", q.file.as_deref(), 0, 0, 1000)?;
+    Ok((book_id, file_index))
+}
+
+/// The X-Quire-Access value: only the two values the contract knows; anything else is the
+/// safe one.
+fn access(value: &str) -> &'static str {
+    if value == "full" { "full" } else { "trial" }
+}
+
 /// A download name made only of safe characters, whatever the service sent.
 fn safe_file_name(name: &str, format: &str) -> String {
     let clean: String = name
@@ -385,8 +398,7 @@ pub async fn content(
     path: web::Path<String>,
     q: web::Query<ContentQuery>,
 ) -> Reply {
-    let book_id = input::uuid("book_id", &path.into_inner())?;
-    let file_index = input::number("file", q.file.as_deref(), 0, 0, 1000)?;
+    let (book_id, file_index) = book_file(path, &q)?;
     let mut stream = state
         .catalog
         .clone()
@@ -407,12 +419,7 @@ pub async fn content(
     let meta = first
         .meta
         .ok_or_else(|| ApiError::internal(&"content stream without metadata"))?;
-    // Only the two values the contract knows; anything else is the safe one.
-    let access = if meta.access == "full" {
-        "full"
-    } else {
-        "trial"
-    };
+    let access = access(&meta.access);
     let head = web::Bytes::from(first.data);
     let rest = stream
         .map_ok(|c| web::Bytes::from(c.data))
@@ -454,8 +461,7 @@ pub async fn toc(
     path: web::Path<String>,
     q: web::Query<ContentQuery>,
 ) -> Reply {
-    let book_id = input::uuid("book_id", &path.into_inner())?;
-    let file_index = input::number("file", q.file.as_deref(), 0, 0, 1000)?;
+    let (book_id, file_index) = book_file(path, &q)?;
     let r = state
         .catalog
         .clone()
@@ -468,7 +474,7 @@ pub async fn toc(
         ))
         .await?
         .into_inner();
-    let access = if r.access == "full" { "full" } else { "trial" };
+    let access = access(&r.access);
     let entries: Vec<TocEntryOut> = r.entries.into_iter().map(Into::into).collect();
     let mut response = ok(entries);
     response.headers_mut().insert(

@@ -242,21 +242,7 @@ pub async fn add_favourite(
     who: Authenticated,
     path: web::Path<String>,
 ) -> Reply {
-    let book_id = book_id(path)?;
-    state
-        .catalog
-        .clone()
-        .add_favourite(call(
-            pb::FavouriteRequest {
-                book_id: book_id.clone(),
-            },
-            Some(&who.0),
-        ))
-        .await?;
-    Ok(ok(FavouriteOut {
-        book_id,
-        favourite: true,
-    }))
+    set_favourite(&state, &who, path, true).await
 }
 
 #[utoipa::path(delete, path = "/api/favourites/{book_id}", tag = "reading", params(("book_id" = String, Path)),
@@ -267,21 +253,30 @@ pub async fn remove_favourite(
     who: Authenticated,
     path: web::Path<String>,
 ) -> Reply {
+    set_favourite(&state, &who, path, false).await
+}
+
+/// Marks or unmarks the caller's favourite.
+async fn set_favourite(
+    state: &AppState,
+    who: &Authenticated,
+    path: web::Path<String>,
+    favourite: bool,
+) -> Reply {
     let book_id = book_id(path)?;
-    state
-        .catalog
-        .clone()
-        .remove_favourite(call(
-            pb::FavouriteRequest {
-                book_id: book_id.clone(),
-            },
-            Some(&who.0),
-        ))
-        .await?;
-    Ok(ok(FavouriteOut {
-        book_id,
-        favourite: false,
-    }))
+    let request = call(
+        pb::FavouriteRequest {
+            book_id: book_id.clone(),
+        },
+        Some(&who.0),
+    );
+    let mut catalog = state.catalog.clone();
+    if favourite {
+        catalog.add_favourite(request).await?;
+    } else {
+        catalog.remove_favourite(request).await?;
+    }
+    Ok(ok(FavouriteOut { book_id, favourite }))
 }
 
 #[utoipa::path(get, path = "/api/history", tag = "reading", params(HistoryQuery),

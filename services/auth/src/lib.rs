@@ -23,13 +23,11 @@ pub mod tokens;
 pub mod verification;
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use quire_kit::config::CommonConfig;
 use quire_kit::db::PgPool;
 use quire_proto::auth::v1::auth_service_server::AuthServiceServer;
 use tokio::net::TcpListener;
-use tokio_stream::wrappers::TcpListenerStream;
 
 pub use config::AuthConfig;
 
@@ -109,59 +107,17 @@ impl Application {
         self,
         stop: impl std::future::Future<Output = ()> + Send + 'static,
     ) -> anyhow::Result<()> {
-        let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
-        let stopped = move || {
-            let mut rx = stop_rx.clone();
-            async move {
-                let _ = rx.wait_for(|s| *s).await;
-            }
-        };
-
-        tracing::info!(
-            grpc_port = self.grpc_port(),
-            admin_port = self.admin_port(),
-            "auth service starting"
-        );
-        let (health, health_service) = tonic_health::server::health_reporter();
-        health
-            .set_serving::<AuthServiceServer<grpc_api::AuthApi>>()
-            .await;
-        let verifier = self.state.signer.verifier()?;
-        let api = AuthServiceServer::new(grpc_api::AuthApi {
-            state: self.state.clone(),
-        });
-        let grpc = quire_kit::grpc::server()
-            .add_service(health_service)
-            .add_service(quire_kit::grpc::reflection()?)
-            .add_service(tonic::service::interceptor::InterceptedService::new(
-                api,
-                quire_kit::grpc::identity(verifier),
-            ))
-            .serve_with_incoming_shutdown(TcpListenerStream::new(self.grpc), stopped());
-
-        let pool = self.state.pool.clone();
-        let ready: quire_kit::admin_http::ReadyCheck = Arc::new(move || {
-            let pool = pool.clone();
-            Box::pin(async move { quire_kit::db::ping(&pool).await })
-        });
-        let admin = quire_kit::admin_http::serve(self.admin, ready, stopped());
-
-        let relay = quire_kit::outbox::Relay::new(
+        let service = quire_kit::service::Service::start(
+            SERVICE,
+            self.grpc,
+            self.admin,
             self.state.pool.clone(),
-            &self.common.kafka_brokers,
-            Duration::from_millis(self.common.outbox_poll_ms),
+            &self.common,
         )?;
-        let relay = tokio::spawn(relay.run(stopped()));
-
-        tokio::spawn(async move {
-            stop.await;
-            let _ = stop_tx.send(true);
-        });
-        let (g, a) = tokio::join!(grpc, admin);
-        let _ = relay.await;
-        g?;
-        a?;
-        tracing::info!("auth service stopped");
-        Ok(())
+        let verifier = self.state.signer.verifier()?;
+        let api = AuthServiceServer::new(grpc_api::AuthApi { state: self.state });
+        service
+            .serve(api, quire_kit::grpc::identity(verifier), stop)
+            .await
     }
 }

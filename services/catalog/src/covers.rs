@@ -86,20 +86,11 @@ fn svg(text: String) -> pb::Image {
     }
 }
 
+/// Text for SVG content and attribute values: control characters (which XML 1.0 forbids
+/// or which make no sense on a cover) are dropped, the rest escaped by quick-xml.
 fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            c if c.is_control() => {}
-            c => out.push(c),
-        }
-    }
-    out
+    let text: String = text.chars().filter(|c| !c.is_control()).collect();
+    quick_xml::escape::escape(text.as_str()).into_owned()
 }
 
 /// A background and an accent colour per genre; unknown genres get one from their name.

@@ -43,7 +43,6 @@ use quire_kit::db::PgPool;
 use quire_kit::events::topics;
 use quire_proto::catalog::v1::catalog_service_server::CatalogServiceServer;
 use tokio::net::TcpListener;
-use tokio_stream::wrappers::TcpListenerStream;
 
 pub use config::CatalogConfig;
 
@@ -131,80 +130,36 @@ impl Application {
         self,
         stop: impl std::future::Future<Output = ()> + Send + 'static,
     ) -> anyhow::Result<()> {
-        let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
-        let stopped = move || {
-            let mut rx = stop_rx.clone();
-            async move {
-                let _ = rx.wait_for(|s| *s).await;
-            }
-        };
-
-        tracing::info!(
-            grpc_port = self.grpc_port(),
-            admin_port = self.admin_port(),
-            "catalog service starting"
-        );
-        let (health, health_service) = tonic_health::server::health_reporter();
-        health
-            .set_serving::<CatalogServiceServer<grpc_api::CatalogApi>>()
-            .await;
-        let limit = usize::try_from(self.state.config.max_upload_bytes)
-            .unwrap_or(usize::MAX)
-            .saturating_add(1024 * 1024);
-        let api = CatalogServiceServer::new(grpc_api::CatalogApi {
-            state: self.state.clone(),
-        })
-        .max_decoding_message_size(limit)
-        .max_encoding_message_size(limit);
-        let grpc = quire_kit::grpc::server()
-            .add_service(health_service)
-            .add_service(quire_kit::grpc::reflection()?)
-            .add_service(tonic::service::interceptor::InterceptedService::new(
-                api,
-                self.keys.interceptor(),
-            ))
-            .serve_with_incoming_shutdown(TcpListenerStream::new(self.grpc), stopped());
-
-        let pool = self.state.pool.clone();
-        let ready: quire_kit::admin_http::ReadyCheck = Arc::new(move || {
-            let pool = pool.clone();
-            Box::pin(async move { quire_kit::db::ping(&pool).await })
-        });
-        let admin = quire_kit::admin_http::serve(self.admin, ready, stopped());
-
-        let relay = quire_kit::outbox::Relay::new(
+        let mut service = quire_kit::service::Service::start(
+            SERVICE,
+            self.grpc,
+            self.admin,
             self.state.pool.clone(),
-            &self.common.kafka_brokers,
-            Duration::from_millis(self.common.outbox_poll_ms),
+            &self.common,
         )?;
-        let relay = tokio::spawn(relay.run(stopped()));
-        let keys = tokio::spawn(self.keys.clone().run(stopped()));
-
+        let keys = self.keys.clone();
+        service.spawn(|stop| keys.run(stop));
         let projections = quire_kit::consumer::EventConsumer::new(
             &self.common.kafka_brokers,
             &self.state.config.events_group,
             &[topics::TRADE, topics::USER],
             self.state.pool.clone(),
         )?;
-        let projections = tokio::spawn(projections.run(projections::Projections, stopped()));
-
+        service.spawn(|stop| projections.run(projections::Projections, stop));
         let indexer = search::Indexer::start(
             self.state.clone(),
             &self.common.kafka_brokers,
             &self.state.config.search_group(),
         )
         .await?;
-        let indexer = tokio::spawn(indexer.run(stopped()));
+        service.spawn(|stop| indexer.run(stop));
 
-        tokio::spawn(async move {
-            stop.await;
-            let _ = stop_tx.send(true);
-        });
-        let (g, a) = tokio::join!(grpc, admin);
-        let _ = tokio::join!(relay, keys, projections, indexer);
-        g?;
-        a?;
-        tracing::info!("catalog service stopped");
-        Ok(())
+        let limit = usize::try_from(self.state.config.max_upload_bytes)
+            .unwrap_or(usize::MAX)
+            .saturating_add(1024 * 1024);
+        let api = CatalogServiceServer::new(grpc_api::CatalogApi { state: self.state })
+            .max_decoding_message_size(limit)
+            .max_encoding_message_size(limit);
+        service.serve(api, self.keys.interceptor(), stop).await
     }
 }

@@ -11,8 +11,10 @@ use std::time::Duration;
 use diesel::prelude::*;
 use diesel_async::scoped_futures::ScopedFutureExt;
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+use futures::TryFutureExt;
 use rdkafka::ClientConfig;
-use rdkafka::consumer::{Consumer, StreamConsumer};
+use rdkafka::consumer::{CommitMode, Consumer, StreamConsumer};
+use rdkafka::message::BorrowedMessage;
 use tracing::Instrument;
 
 use crate::db::schema::processed_events;
@@ -67,18 +69,8 @@ pub struct EventConsumer {
 impl EventConsumer {
     /// Joins consumer group `group` on `topics`.
     pub fn new(brokers: &str, group: &str, topics: &[&str], pool: PgPool) -> anyhow::Result<Self> {
-        let consumer: StreamConsumer = ClientConfig::new()
-            .set("bootstrap.servers", brokers)
-            .set("group.id", group)
-            .set("enable.auto.commit", "true")
-            // Offsets are stored by hand after the handler succeeded, then auto-committed.
-            .set("enable.auto.offset.store", "false")
-            .set("auto.offset.reset", "earliest")
-            .set("session.timeout.ms", "10000")
-            .create()?;
-        consumer.subscribe(topics)?;
         Ok(Self {
-            consumer,
+            consumer: join_group(brokers, group, topics, &[])?,
             name: group.to_owned(),
             pool,
         })
@@ -88,61 +80,32 @@ impl EventConsumer {
     /// never skipped, so no event is lost.
     pub async fn run(self, handler: impl EventHandler, stop: impl Future<Output = ()>) {
         tokio::pin!(stop);
-        loop {
-            let message = tokio::select! {
-                () = &mut stop => break,
-                m = self.consumer.recv() => m,
-            };
-            let message = match message {
-                Ok(m) => m,
-                Err(error) => {
-                    tracing::warn!(%error, consumer = %self.name, "kafka receive failed");
-                    tokio::time::sleep(Duration::from_millis(500)).await;
-                    continue;
-                }
-            };
-            let Some(event) = Event::from_message(&message) else {
-                tracing::warn!(consumer = %self.name, "skipping a record that is no quire event");
-                let _ = self.consumer.store_offset_from_message(&message);
-                continue;
-            };
-            let span = tracing::info_span!("consume", event_type = %event.event_type, event_id = %event.id);
-            if let Some(tp) = &event.traceparent {
-                let mut carrier = http::HeaderMap::new();
-                crate::telemetry::Carrier::set(&mut carrier, "traceparent", tp.clone());
-                crate::telemetry::set_parent_from(&span, &carrier);
-            }
-            let mut backoff = Duration::from_millis(100);
-            loop {
-                let applied = apply_once(&self.pool, &self.name, &event, &handler)
-                    .instrument(span.clone())
-                    .await;
-                match applied {
-                    Ok(applied) => {
-                        metrics::counter!("quire_events_consumed_total", "consumer" => self.name.clone(), "applied" => applied.to_string()).increment(1);
-                        break;
-                    }
-                    Err(error) => {
-                        tracing::error!(%error, event_id = %event.id, consumer = %self.name, "event handler failed, retrying");
-                        tokio::select! {
-                            () = &mut stop => return,
-                            () = tokio::time::sleep(backoff) => {}
-                        }
-                        backoff = (backoff * 2).min(Duration::from_secs(10));
-                    }
-                }
+        while let Some(message) = next_message(&self.consumer, &self.name, &mut stop).await {
+            if let Some(event) = decode(&message, &self.name) {
+                let span = consume_span(&event);
+                let (name, event, handler) = (&self.name, &event, &handler);
+                let applied = retry(&mut stop, || {
+                    apply_once(&self.pool, name, event, handler)
+                        .instrument(span.clone())
+                        .inspect_err(move |error| {
+                            tracing::error!(%error, event_id = %event.id, consumer = %name, "event handler failed, retrying");
+                        })
+                })
+                .await;
+                let Some(applied) = applied else { return };
+                count_consumed(&self.name, applied, 1);
             }
             if let Err(error) = self.consumer.store_offset_from_message(&message) {
                 tracing::warn!(%error, consumer = %self.name, "cannot store offset");
             }
         }
         // Hand the stored offsets to the broker before leaving the group.
-        if let Err(error) = self
-            .consumer
-            .commit_consumer_state(rdkafka::consumer::CommitMode::Sync)
-        {
-            tracing::debug!(%error, consumer = %self.name, "final commit skipped");
-        }
+        commit(
+            &self.consumer,
+            &self.name,
+            CommitMode::Sync,
+            "final commit skipped",
+        );
     }
 }
 
@@ -175,18 +138,14 @@ impl BatchConsumer {
         topics: &[&str],
         fetch_wait_ms: u32,
     ) -> anyhow::Result<Self> {
-        let consumer: StreamConsumer = ClientConfig::new()
-            .set("bootstrap.servers", brokers)
-            .set("group.id", group)
-            .set("enable.auto.commit", "true")
-            .set("enable.auto.offset.store", "false")
-            .set("auto.offset.reset", "earliest")
-            .set("session.timeout.ms", "10000")
-            .set("fetch.wait.max.ms", fetch_wait_ms.to_string())
-            .create()?;
-        consumer.subscribe(topics)?;
+        let fetch_wait = fetch_wait_ms.to_string();
         Ok(Self {
-            consumer,
+            consumer: join_group(
+                brokers,
+                group,
+                topics,
+                &[("fetch.wait.max.ms", &fetch_wait)],
+            )?,
             name: group.to_owned(),
             max_batch: 500,
         })
@@ -197,19 +156,7 @@ impl BatchConsumer {
     pub async fn run(self, handler: impl BatchHandler, stop: impl Future<Output = ()>) {
         use futures::FutureExt;
         tokio::pin!(stop);
-        loop {
-            let first = tokio::select! {
-                () = &mut stop => break,
-                m = self.consumer.recv() => m,
-            };
-            let first = match first {
-                Ok(m) => m,
-                Err(error) => {
-                    tracing::warn!(%error, consumer = %self.name, "kafka receive failed");
-                    tokio::time::sleep(Duration::from_millis(500)).await;
-                    continue;
-                }
-            };
+        while let Some(first) = next_message(&self.consumer, &self.name, &mut stop).await {
             // Whatever else is already fetched joins the batch, without waiting for more.
             let mut messages = vec![first];
             while messages.len() < self.max_batch {
@@ -218,24 +165,22 @@ impl BatchConsumer {
                     _ => break,
                 }
             }
-            let events: Vec<Event> = messages.iter().filter_map(Event::from_message).collect();
-            let mut backoff = Duration::from_millis(100);
-            while !events.is_empty() {
-                match handler.handle_batch(&events).await {
-                    Ok(()) => {
-                        metrics::counter!("quire_events_consumed_total", "consumer" => self.name.clone(), "applied" => "true")
-                            .increment(events.len() as u64);
-                        break;
-                    }
-                    Err(error) => {
-                        tracing::error!(%error, consumer = %self.name, events = events.len(), "batch handler failed, retrying");
-                        tokio::select! {
-                            () = &mut stop => return,
-                            () = tokio::time::sleep(backoff) => {}
-                        }
-                        backoff = (backoff * 2).min(Duration::from_secs(10));
-                    }
+            let events: Vec<Event> = messages
+                .iter()
+                .filter_map(|m| decode(m, &self.name))
+                .collect();
+            if !events.is_empty() {
+                let (name, events, handler) = (&self.name, &events, &handler);
+                let handled = retry(&mut stop, || {
+                    handler.handle_batch(events).inspect_err(move |error| {
+                        tracing::error!(%error, consumer = %name, events = events.len(), "batch handler failed, retrying");
+                    })
+                })
+                .await;
+                if handled.is_none() {
+                    return;
                 }
+                count_consumed(&self.name, true, events.len() as u64);
             }
             for message in &messages {
                 if let Err(error) = self.consumer.store_offset_from_message(message) {
@@ -243,18 +188,119 @@ impl BatchConsumer {
                 }
             }
             drop(messages);
-            if let Err(error) = self
-                .consumer
-                .commit_consumer_state(rdkafka::consumer::CommitMode::Async)
-            {
-                tracing::debug!(%error, consumer = %self.name, "offset commit deferred");
+            commit(
+                &self.consumer,
+                &self.name,
+                CommitMode::Async,
+                "offset commit deferred",
+            );
+        }
+        commit(
+            &self.consumer,
+            &self.name,
+            CommitMode::Sync,
+            "final commit skipped",
+        );
+    }
+}
+
+/// Joins consumer group `group` on `topics`. Offsets are stored by hand once a record was
+/// handled, then auto-committed: that is what makes both consumers at-least-once.
+fn join_group(
+    brokers: &str,
+    group: &str,
+    topics: &[&str],
+    extra: &[(&str, &str)],
+) -> anyhow::Result<StreamConsumer> {
+    let mut config = ClientConfig::new();
+    config
+        .set("bootstrap.servers", brokers)
+        .set("group.id", group)
+        .set("enable.auto.commit", "true")
+        .set("enable.auto.offset.store", "false")
+        .set("auto.offset.reset", "earliest")
+        .set("session.timeout.ms", "10000");
+    for (key, value) in extra {
+        config.set(*key, *value);
+    }
+    let consumer: StreamConsumer = config.create()?;
+    consumer.subscribe(topics)?;
+    Ok(consumer)
+}
+
+/// The next record, or `None` once `stop` resolved. A failed receive is logged and tried
+/// again after a pause.
+async fn next_message<'c>(
+    consumer: &'c StreamConsumer,
+    name: &str,
+    stop: &mut Pin<&mut impl Future<Output = ()>>,
+) -> Option<BorrowedMessage<'c>> {
+    loop {
+        let message = tokio::select! {
+            () = &mut *stop => return None,
+            m = consumer.recv() => m,
+        };
+        match message {
+            Ok(m) => return Some(m),
+            Err(error) => {
+                tracing::warn!(%error, consumer = %name, "kafka receive failed");
+                tokio::time::sleep(Duration::from_millis(500)).await;
             }
         }
-        if let Err(error) = self
-            .consumer
-            .commit_consumer_state(rdkafka::consumer::CommitMode::Sync)
-        {
-            tracing::debug!(%error, consumer = %self.name, "final commit skipped");
+    }
+}
+
+/// The Quire event in `message`; a record that is none is logged and skipped (its offset
+/// is still stored, so it does not block the partition).
+fn decode(message: &BorrowedMessage<'_>, name: &str) -> Option<Event> {
+    let event = Event::from_message(message);
+    if event.is_none() {
+        tracing::warn!(consumer = %name, "skipping a record that is no quire event");
+    }
+    event
+}
+
+/// The span an event is handled in, continuing the trace of whoever emitted it.
+fn consume_span(event: &Event) -> tracing::Span {
+    let span = tracing::info_span!("consume", event_type = %event.event_type, event_id = %event.id);
+    if let Some(tp) = &event.traceparent {
+        let mut carrier = http::HeaderMap::new();
+        crate::telemetry::Carrier::set(&mut carrier, "traceparent", tp.clone());
+        crate::telemetry::set_parent_from(&span, &carrier);
+    }
+    span
+}
+
+/// Runs `attempt` until it succeeds, waiting 100 ms after the first failure and twice as
+/// long after each next one (at most 10 s). `None` when `stop` resolved first: the record
+/// is then left for whoever consumes it next.
+async fn retry<T, E, F>(
+    stop: &mut Pin<&mut impl Future<Output = ()>>,
+    mut attempt: impl FnMut() -> F,
+) -> Option<T>
+where
+    F: Future<Output = Result<T, E>>,
+{
+    let mut backoff = Duration::from_millis(100);
+    loop {
+        if let Ok(done) = attempt().await {
+            return Some(done);
         }
+        tokio::select! {
+            () = &mut *stop => return None,
+            () = tokio::time::sleep(backoff) => {}
+        }
+        backoff = (backoff * 2).min(Duration::from_secs(10));
+    }
+}
+
+fn count_consumed(name: &str, applied: bool, events: u64) {
+    metrics::counter!("quire_events_consumed_total", "consumer" => name.to_owned(), "applied" => applied.to_string())
+        .increment(events);
+}
+
+fn commit(consumer: &StreamConsumer, name: &str, mode: CommitMode, failed: &'static str) {
+    if let Err(error) = consumer.commit_consumer_state(mode) {
+        tracing::debug!(%error, consumer = %name, "{failed}");
     }
 }

@@ -8,6 +8,7 @@
 //!   idempotent producer) and never applied twice (idempotent at-least-once consumers)
 //! - [`caller`]: the JWT claims and the verifier every service trusts
 //! - [`grpc`] and [`admin_http`]: server plumbing (health, reflection, metrics, shutdown)
+//! - [`service`]: the run loop of a gRPC service (stop signal, servers, relay, background tasks)
 //!
 //! It must never hold domain rules: anything that knows about books, users or money
 //! belongs to the service that owns it.
@@ -23,6 +24,7 @@ pub mod error;
 pub mod events;
 pub mod grpc;
 pub mod outbox;
+pub mod service;
 pub mod shutdown;
 pub mod telemetry;
 

@@ -1,0 +1,152 @@
+//! The run loop every gRPC service shares: one stop signal for all its parts, the gRPC
+//! server (health, reflection, the caller's identity), the admin HTTP routes with a
+//! database ready check, the outbox relay and whatever background tasks the service adds.
+//!
+//! ```ignore
+//! let mut service = Service::start("auth", grpc, admin, pool, &common)?;
+//! service.spawn(|stop| keys.run(stop));
+//! service.serve(api, interceptor, quire_kit::shutdown::signal()).await
+//! ```
+
+use std::convert::Infallible;
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::net::TcpListener;
+use tokio::sync::watch;
+use tokio::task::JoinHandle;
+use tokio_stream::wrappers::TcpListenerStream;
+use tonic::body::Body;
+use tonic::codegen::Service as TowerService;
+use tonic::server::NamedService;
+use tonic::service::Interceptor;
+use tonic::service::interceptor::InterceptedService;
+
+use crate::config::CommonConfig;
+use crate::db::PgPool;
+
+/// The future a background task ends on.
+pub type StopFuture = Pin<Box<dyn Future<Output = ()> + Send + 'static>>;
+
+/// Resolves once the service is told to stop (or its [`Service`] is dropped, so a failed
+/// start never leaves tasks behind). Cheap to clone; every [`Self::wait`] is a new future.
+#[derive(Clone)]
+struct Stopping(watch::Receiver<bool>);
+
+impl Stopping {
+    fn wait(&self) -> StopFuture {
+        let mut rx = self.0.clone();
+        Box::pin(async move {
+            let _ = rx.wait_for(|s| *s).await;
+        })
+    }
+}
+
+/// A service bound to its ports, with its outbox relay already running.
+pub struct Service {
+    name: &'static str,
+    grpc: TcpListener,
+    admin: TcpListener,
+    pool: PgPool,
+    stop_tx: watch::Sender<bool>,
+    stopping: Stopping,
+    tasks: Vec<JoinHandle<()>>,
+}
+
+impl Service {
+    /// Announces the start of service `name` and starts relaying its outbox to Kafka.
+    pub fn start(
+        name: &'static str,
+        grpc: TcpListener,
+        admin: TcpListener,
+        pool: PgPool,
+        common: &CommonConfig,
+    ) -> anyhow::Result<Self> {
+        let (stop_tx, stop_rx) = watch::channel(false);
+        let mut service = Self {
+            name,
+            grpc,
+            admin,
+            pool,
+            stop_tx,
+            stopping: Stopping(stop_rx),
+            tasks: Vec::new(),
+        };
+        tracing::info!(
+            grpc_port = port(&service.grpc),
+            admin_port = port(&service.admin),
+            "{name} service starting"
+        );
+        let relay = crate::outbox::Relay::new(
+            service.pool.clone(),
+            &common.kafka_brokers,
+            Duration::from_millis(common.outbox_poll_ms),
+        )?;
+        service.spawn(|stop| relay.run(stop));
+        Ok(service)
+    }
+
+    /// Runs a background task that must end once the future it is given resolves; the
+    /// service waits for it before [`Self::serve`] returns.
+    pub fn spawn<T>(&mut self, task: impl FnOnce(StopFuture) -> T)
+    where
+        T: Future<Output = ()> + Send + 'static,
+    {
+        self.tasks.push(tokio::spawn(task(self.stopping.wait())));
+    }
+
+    /// Serves `api` behind `interceptor` (with health and reflection) and the admin routes
+    /// until `stop` resolves, then waits for the background tasks.
+    pub async fn serve<S, I>(
+        self,
+        api: S,
+        interceptor: I,
+        stop: impl Future<Output = ()> + Send + 'static,
+    ) -> anyhow::Result<()>
+    where
+        S: NamedService,
+        I: Interceptor,
+        InterceptedService<S, I>: TowerService<http::Request<Body>, Error = Infallible>
+            + NamedService
+            + Clone
+            + Send
+            + Sync
+            + 'static,
+        <InterceptedService<S, I> as TowerService<http::Request<Body>>>::Response:
+            axum::response::IntoResponse,
+        <InterceptedService<S, I> as TowerService<http::Request<Body>>>::Future: Send + 'static,
+    {
+        let (health, health_service) = tonic_health::server::health_reporter();
+        health.set_serving::<S>().await;
+        let grpc = crate::grpc::server()
+            .add_service(health_service)
+            .add_service(crate::grpc::reflection()?)
+            .add_service(InterceptedService::new(api, interceptor))
+            .serve_with_incoming_shutdown(TcpListenerStream::new(self.grpc), self.stopping.wait());
+
+        let pool = self.pool.clone();
+        let ready: crate::admin_http::ReadyCheck = Arc::new(move || {
+            let pool = pool.clone();
+            Box::pin(async move { crate::db::ping(&pool).await })
+        });
+        let admin = crate::admin_http::serve(self.admin, ready, self.stopping.wait());
+
+        let stop_tx = self.stop_tx;
+        tokio::spawn(async move {
+            stop.await;
+            let _ = stop_tx.send(true);
+        });
+        let (g, a) = tokio::join!(grpc, admin);
+        let _ = futures::future::join_all(self.tasks).await;
+        g?;
+        a?;
+        tracing::info!("{} service stopped", self.name);
+        Ok(())
+    }
+}
+
+fn port(listener: &TcpListener) -> u16 {
+    listener.local_addr().map(|a| a.port()).unwrap_or(0)
+}
