@@ -2,7 +2,7 @@
 //! server (health, reflection, the caller's identity), the admin HTTP routes with a
 //! database ready check, the outbox relay and whatever background tasks the service adds.
 //!
-//! ```ignore
+//! ```text
 //! let mut service = Service::start("auth", grpc, admin, pool, &common)?;
 //! service.spawn(|stop| keys.run(stop));
 //! service.serve(api, interceptor, quire_kit::shutdown::signal()).await
