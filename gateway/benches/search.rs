@@ -18,83 +18,14 @@ use quire_proto::catalog::v1::catalog_service_client::CatalogServiceClient;
 use serde_json::{Value, json};
 use uuid::Uuid;
 
-const RUN: Duration = Duration::from_secs(8);
-const WARMUP: Duration = Duration::from_secs(2);
+use quire_demo::synthetic::SplitMix64 as Rng;
+use support::{RUN, WARMUP, load, spawn_auth};
+
+mod support;
+
 const SEED: u64 = 20_261_122;
 const SCHEMA: &str = "catalog_bench";
 const PUBLISH_ROUNDS: usize = 10;
-
-struct Stats {
-    qps: f64,
-    p50_us: f64,
-    p99_us: f64,
-}
-
-fn stats(mut lat: Vec<Duration>, elapsed: Duration) -> Stats {
-    lat.sort();
-    let pick =
-        |q: f64| lat[((lat.len() as f64 * q) as usize).min(lat.len() - 1)].as_secs_f64() * 1e6;
-    Stats {
-        qps: lat.len() as f64 / elapsed.as_secs_f64(),
-        p50_us: pick(0.50),
-        p99_us: pick(0.99),
-    }
-}
-
-/// Runs `clients` concurrent loops of `make(client, n)` (the n-th request of that client),
-/// a warm-up first, then the measured run.
-async fn load<F, Fut>(clients: usize, make: F) -> Stats
-where
-    F: Fn(usize, usize) -> Fut + Clone + Send + 'static,
-    Fut: std::future::Future<Output = ()> + Send,
-{
-    for phase in [WARMUP, RUN] {
-        let started = Instant::now();
-        let tasks: Vec<_> = (0..clients)
-            .map(|client| {
-                let make = make.clone();
-                tokio::spawn(async move {
-                    let mut lat = Vec::new();
-                    let mut n = 0;
-                    while started.elapsed() < phase {
-                        let t = Instant::now();
-                        make(client, n).await;
-                        lat.push(t.elapsed());
-                        n += 1;
-                    }
-                    lat
-                })
-            })
-            .collect();
-        let mut all = Vec::new();
-        for t in tasks {
-            all.extend(t.await.unwrap());
-        }
-        if phase == RUN {
-            return stats(all, started.elapsed());
-        }
-    }
-    unreachable!()
-}
-
-/// splitmix64: the bench's own stable generator (query choice, extra summary sentences).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
-    }
-}
 
 /// One generated book as it goes into the `books` table.
 struct Book {
@@ -493,26 +424,7 @@ async fn main() -> anyhow::Result<()> {
 
     // Auth (creates the database when missing): the catalog and the gateway verify tokens
     // with its keys, and the admin logs in to switch books on.
-    let auth = quire_auth::Application::build(
-        common.clone(),
-        quire_auth::AuthConfig {
-            grpc_addr: "127.0.0.1:0".into(),
-            admin_addr: "127.0.0.1:0".into(),
-            jwt_key_file: None,
-            access_token_ttl_secs: 3600,
-            refresh_token_ttl_secs: 3600,
-            smtp_url: None,
-            mail_from: "Quire <bench@quire.local>".into(),
-            admin_email: Some("bench@quire.local".into()),
-            admin_password: Some("bench-password".to_owned().into()),
-            siwe_domain: "localhost".into(),
-            verify_resend_secs: 60,
-            login_failures_per_window: 10,
-        },
-    )
-    .await?;
-    let auth_url = format!("http://127.0.0.1:{}", auth.grpc_port());
-    tokio::spawn(auth.run_until(std::future::pending()));
+    let auth_url = spawn_auth(&common).await?;
 
     // A fresh catalog schema: migrated by building the service, filled straight in SQL.
     let db = pg(&database_url).await;
@@ -815,27 +727,27 @@ async fn main() -> anyhow::Result<()> {
     for (clients, q, p) in &rows {
         md.push_str(&format!(
             "| {clients} | Quire: POST /api/search through the gateway | {:.0} | {:.0} | {:.0} |\n",
-            q.qps, q.p50_us, q.p99_us
+            q.per_sec, q.p50_us, q.p99_us
         ));
         md.push_str(&format!(
             "| {clients} | Postgres: tsvector + GIN + ts_rank, direct | {:.0} | {:.0} | {:.0} |\n",
-            p.qps, p.p50_us, p.p99_us
+            p.per_sec, p.p50_us, p.p99_us
         ));
         let ratio = q.p50_us / p.p50_us;
         verdicts.push_str(&format!(
             "- {clients} client(s): Quire p50 / Postgres p50 = {ratio:.2} (target <= 0.20: {}); \
              queries/s ratio {:.2}\n",
             if ratio <= 0.2 { "met" } else { "NOT met" },
-            q.qps / p.qps
+            q.per_sec / p.per_sec
         ));
     }
     md.push_str(&format!(
         "| 1 | reference: catalog gRPC Search directly (no gateway) | {:.0} | {:.0} | {:.0} |\n\
          | 1 | reference: Quire through the gateway, page_size 1 | {:.0} | {:.0} | {:.0} |\n",
-        direct_grpc.qps,
+        direct_grpc.per_sec,
         direct_grpc.p50_us,
         direct_grpc.p99_us,
-        one_hit.qps,
+        one_hit.per_sec,
         one_hit.p50_us,
         one_hit.p99_us,
     ));

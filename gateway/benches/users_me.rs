@@ -3,63 +3,11 @@
 //! Writes `bench/users-me.md`. Run with `make bench` (Postgres, Redis and the broker up).
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a test or bench stops at the first surprise
 
-use std::time::{Duration, Instant};
-
 use quire_kit::config::CommonConfig;
 use quire_proto::auth::v1 as pb;
+use support::{RUN, Stats, WARMUP, load, spawn_auth};
 
-const RUN: Duration = Duration::from_secs(8);
-const WARMUP: Duration = Duration::from_secs(2);
-
-struct Stats {
-    rps: f64,
-    p50_us: f64,
-    p99_us: f64,
-}
-
-fn stats(mut lat: Vec<Duration>, elapsed: Duration) -> Stats {
-    lat.sort();
-    let pick =
-        |q: f64| lat[((lat.len() as f64 * q) as usize).min(lat.len() - 1)].as_secs_f64() * 1e6;
-    Stats {
-        rps: lat.len() as f64 / elapsed.as_secs_f64(),
-        p50_us: pick(0.50),
-        p99_us: pick(0.99),
-    }
-}
-
-async fn load<F, Fut>(clients: usize, make: F) -> Stats
-where
-    F: Fn() -> Fut + Clone + Send + 'static,
-    Fut: std::future::Future<Output = ()> + Send,
-{
-    // Warm connections and caches first, then measure.
-    for phase in [WARMUP, RUN] {
-        let started = Instant::now();
-        let tasks: Vec<_> = (0..clients)
-            .map(|_| {
-                let make = make.clone();
-                tokio::spawn(async move {
-                    let mut lat = Vec::new();
-                    while started.elapsed() < phase {
-                        let t = Instant::now();
-                        make().await;
-                        lat.push(t.elapsed());
-                    }
-                    lat
-                })
-            })
-            .collect();
-        let mut all = Vec::new();
-        for t in tasks {
-            all.extend(t.await.unwrap());
-        }
-        if phase == RUN {
-            return stats(all, started.elapsed());
-        }
-    }
-    unreachable!()
-}
+mod support;
 
 /// GETs `url` (with `token` as bearer when given) from `clients` concurrent clients.
 async fn http_load(
@@ -69,7 +17,7 @@ async fn http_load(
     token: Option<String>,
 ) -> Stats {
     let http = http.clone();
-    load(clients, move || {
+    load(clients, move |_, _| {
         let (http, url, token) = (http.clone(), url.clone(), token.clone());
         async move {
             let mut request = http.get(&url);
@@ -102,26 +50,7 @@ async fn main() -> anyhow::Result<()> {
         outbox_poll_ms: 100,
         migrate_on_start: true,
     };
-    let auth = quire_auth::Application::build(
-        common.clone(),
-        quire_auth::AuthConfig {
-            grpc_addr: "127.0.0.1:0".into(),
-            admin_addr: "127.0.0.1:0".into(),
-            jwt_key_file: None,
-            access_token_ttl_secs: 3600,
-            refresh_token_ttl_secs: 3600,
-            smtp_url: None,
-            mail_from: "Quire <bench@quire.local>".into(),
-            admin_email: Some("bench@quire.local".into()),
-            admin_password: Some("bench-password".to_owned().into()),
-            siwe_domain: "localhost".into(),
-            verify_resend_secs: 60,
-            login_failures_per_window: 10,
-        },
-    )
-    .await?;
-    let grpc_url = format!("http://127.0.0.1:{}", auth.grpc_port());
-    tokio::spawn(auth.run_until(std::future::pending()));
+    let grpc_url = spawn_auth(&common).await?;
     let gateway = quire_gateway::Application::build(quire_gateway::GatewayConfig {
         http_host: "127.0.0.1".into(),
         http_port: 0,
@@ -170,7 +99,7 @@ async fn main() -> anyhow::Result<()> {
         let plain = http_load(clients, &http, format!("{base}/healthz"), None).await;
         let roles_gw = http_load(clients, &http, format!("{base}/api/roles/"), None).await;
         let ch = channel.clone();
-        let roles_direct = load(clients, move || {
+        let roles_direct = load(clients, move |_, _| {
             let ch = ch.clone();
             async move {
                 pb::auth_service_client::AuthServiceClient::new(ch)
@@ -181,7 +110,7 @@ async fn main() -> anyhow::Result<()> {
         })
         .await;
         let (ch, t) = (channel.clone(), token.clone());
-        let direct = load(clients, move || {
+        let direct = load(clients, move |_, _| {
             let (ch, t) = (ch.clone(), t.clone());
             async move {
                 let mut req = tonic::Request::new(pb::GetMeRequest {});
@@ -222,23 +151,23 @@ async fn main() -> anyhow::Result<()> {
     for (clients, g, d, p, rg, rd) in &rows {
         md.push_str(&format!(
             "| {clients} | gateway (REST) | {:.0} | {:.0} | {:.0} |\n",
-            g.rps, g.p50_us, g.p99_us
+            g.per_sec, g.p50_us, g.p99_us
         ));
         md.push_str(&format!(
             "| {clients} | direct gRPC | {:.0} | {:.0} | {:.0} |\n",
-            d.rps, d.p50_us, d.p99_us
+            d.per_sec, d.p50_us, d.p99_us
         ));
-        md.push_str(&format!("| {clients} | reference: gateway /api/roles/ (no token, no database) | {:.0} | {:.0} | {:.0} |\n", rg.rps, rg.p50_us, rg.p99_us));
+        md.push_str(&format!("| {clients} | reference: gateway /api/roles/ (no token, no database) | {:.0} | {:.0} | {:.0} |\n", rg.per_sec, rg.p50_us, rg.p99_us));
         md.push_str(&format!(
             "| {clients} | reference: direct ListRoles | {:.0} | {:.0} | {:.0} |\n",
-            rd.rps, rd.p50_us, rd.p99_us
+            rd.per_sec, rd.p50_us, rd.p99_us
         ));
         md.push_str(&format!(
             "| {clients} | reference: gateway /healthz (HTTP only) | {:.0} | {:.0} | {:.0} |\n",
-            p.rps, p.p50_us, p.p99_us
+            p.per_sec, p.p50_us, p.p99_us
         ));
         let added = g.p50_us - d.p50_us;
-        let ratio = g.rps / d.rps;
+        let ratio = g.per_sec / d.per_sec;
         verdicts.push_str(&format!(
             "- {clients} client(s): gateway adds {added:.0} us at p50 (target: <= 250 us with 1 client); throughput ratio {ratio:.2} (target >= 0.50)\n"
         ));

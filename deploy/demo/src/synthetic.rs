@@ -20,10 +20,12 @@ pub struct SyntheticBook {
     pub language: String,
 }
 
-struct SplitMix64(u64);
+/// A small seeded generator (splitmix64): the same numbers for the same seed on every
+/// machine and version, which is what reproducible benchmark data needs.
+pub struct SplitMix64(pub u64);
 
 impl SplitMix64 {
-    fn next(&mut self) -> u64 {
+    pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
@@ -31,12 +33,12 @@ impl SplitMix64 {
         z ^ (z >> 31)
     }
 
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n.max(1) as u64) as usize
     }
 
-    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
-        items[self.below(items.len())]
+    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len())]
     }
 }
 
@@ -233,7 +235,7 @@ const TAGS: [&str; 24] = [
 /// Book `index` of the stream for `seed`: the same arguments always give the same book.
 pub fn book(seed: u64, index: u64) -> SyntheticBook {
     let mut rng = SplitMix64(seed ^ index.wrapping_mul(0xa076_1d64_78bd_642f));
-    rng.next();
+    rng.next_u64();
     let title = match rng.below(4) {
         0 => format!("The {} {}", rng.pick(&ADJECTIVES), rng.pick(&NOUNS)),
         1 => format!(
@@ -254,14 +256,14 @@ pub fn book(seed: u64, index: u64) -> SyntheticBook {
             rng.pick(&LAST_NAMES)
         ));
     }
-    let genre = rng.pick(&GENRES).to_owned();
+    let genre = rng.pick(&GENRES).to_string();
     let hero = rng.pick(&HEROES);
     let plot = rng.pick(&PLOTS);
     let second = rng.pick(&PLOTS);
     let place = rng.pick(&NOUNS).to_lowercase();
     let mut tags: Vec<String> = Vec::new();
     for _ in 0..2 + rng.below(3) {
-        let tag = rng.pick(&TAGS).to_owned();
+        let tag = rng.pick(&TAGS).to_string();
         if !tags.contains(&tag) {
             tags.push(tag);
         }
