@@ -172,12 +172,6 @@ pub async fn search(
     req: &pb::SearchRequest,
 ) -> Result<pb::SearchResponse> {
     let started = Instant::now();
-    if req.page_size > input::MAX_PAGE_SIZE {
-        return Err(CatalogError::invalid(
-            "page_size",
-            "page_size must be between 1 and 100",
-        ));
-    }
     let (page, size, offset) = input::page(req.page, req.page_size)?;
     let text = input::text("query", &req.query, 500)?;
     let nonempty = |s: String| Some(s).filter(|s| !s.is_empty());
