@@ -6,7 +6,7 @@ use tantivy::collector::{Collector, SegmentCollector};
 use tantivy::columnar::StrColumn;
 use tantivy::{DocId, Score, SegmentOrdinal, SegmentReader, TantivyError};
 
-use crate::schema::GENRE;
+use crate::schema::{GENRE, NO_GENRE};
 
 /// Counts matches per genre. Books without a genre are counted in no genre.
 pub(crate) struct GenreCounts;
@@ -72,16 +72,27 @@ impl SegmentCollector for GenreSegmentCounts {
         let Some(column) = self.column else {
             return Ok(out);
         };
-        for (ord, n) in self.counts.into_iter().enumerate() {
-            if n == 0 {
-                continue;
-            }
-            let mut genre = String::new();
-            column
-                .ord_to_str(ord as u64, &mut genre)
-                .map_err(|e| TantivyError::InternalError(format!("genre column: {e}")))?;
-            out.insert(genre, n);
-        }
+        let counted: Vec<(u64, u64)> = self
+            .counts
+            .into_iter()
+            .enumerate()
+            .filter(|&(_, n)| n > 0)
+            .map(|(ord, n)| (ord as u64, n))
+            .collect();
+        // One pass over the dictionary for all of them: each separate lookup would
+        // decompress a block again.
+        let mut counts = counted.iter().map(|&(_, n)| n);
+        column
+            .dictionary()
+            .sorted_ords_to_term_cb(counted.iter().map(|&(ord, _)| ord), |term| {
+                let n = counts.next().unwrap_or(0);
+                let genre = String::from_utf8_lossy(term);
+                if genre != NO_GENRE {
+                    out.insert(genre.into_owned(), n);
+                }
+                Ok(())
+            })
+            .map_err(|e| TantivyError::InternalError(format!("genre column: {e}")))?;
         Ok(out)
     }
 }

@@ -50,9 +50,25 @@ impl SearchIndex {
                 std::fs::create_dir_all(dir).map_err(|e| {
                     SearchError::Directory(format!("create {}: {e}", dir.display()))
                 })?;
-                let directory = MmapDirectory::open(dir)
-                    .map_err(|e| SearchError::Directory(format!("open {}: {e}", dir.display())))?;
-                builder.open_or_create(directory)?
+                match builder.open_or_create(mmap(dir)?) {
+                    // Written by a build with another schema: the index holds nothing the
+                    // catalog cannot rebuild, so start it afresh (the catalog refills an
+                    // empty index from its tables at start).
+                    Err(tantivy::TantivyError::SchemaError(reason)) => {
+                        tracing::warn!(dir = %dir.display(), %reason, "search index schema changed, starting it afresh");
+                        std::fs::remove_dir_all(dir)
+                            .and_then(|()| std::fs::create_dir_all(dir))
+                            .map_err(|e| {
+                                SearchError::Directory(format!("reset {}: {e}", dir.display()))
+                            })?;
+                        let (schema, _) = schema::build();
+                        IndexBuilder::new()
+                            .schema(schema)
+                            .tokenizers(schema::tokenizers())
+                            .create_in_dir(dir)?
+                    }
+                    other => other?,
+                }
             }
         };
         let reader = index
@@ -153,6 +169,11 @@ impl SearchIndex {
         self.inner.reader.reload()?;
         Ok(())
     }
+}
+
+fn mmap(dir: &Path) -> Result<MmapDirectory, SearchError> {
+    MmapDirectory::open(dir)
+        .map_err(|e| SearchError::Directory(format!("open {}: {e}", dir.display())))
 }
 
 /// The version of every book the committed index holds, read from the fast columns.

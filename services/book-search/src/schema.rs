@@ -17,12 +17,19 @@ pub(crate) const TOKENIZER: &str = "quire_en";
 
 /// Fast-field names read by collectors (they address columns by name).
 pub(crate) const BOOK_ID: &str = "book_id";
+/// The book id's two halves as numbers: a hit's id is read straight from these columns,
+/// where the text column would decompress a dictionary block for every hit.
+pub(crate) const ID_HIGH: &str = "id_high";
+pub(crate) const ID_LOW: &str = "id_low";
 pub(crate) const GENRE: &str = "genre";
 pub(crate) const PUBLISHED_AT: &str = "published_at";
 pub(crate) const VERSION: &str = "version";
 
 /// Sort key of a book without a publication date: last when browsing newest first.
 pub(crate) const UNPUBLISHED: i64 = i64::MIN;
+
+/// The genre column's value for a book without one (and for tombstones): counted nowhere.
+pub(crate) const NO_GENRE: &str = "";
 
 /// Lowercases and folds accents ("Émile" finds "emile"). No stemming on purpose: stems break
 /// as-you-type prefixes ("happin" would miss the stem "happi"); fuzzy matching covers plurals.
@@ -44,11 +51,16 @@ pub(crate) fn tokenizers() -> TokenizerManager {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Fields {
     pub book_id: Field,
+    pub id_high: Field,
+    pub id_low: Field,
     pub title: Field,
     pub author: Field,
     pub tags: Field,
     pub short_summary: Field,
     pub long_summary: Field,
+    /// Title, author and tags together, where typos and prefixes are matched: one term
+    /// dictionary walk per word instead of one per field.
+    pub names: Field,
     /// Lowercased exact tags, for the tag filter.
     pub tag_keys: Field,
     /// The genre as the catalog spells it: a fast column for the counts.
@@ -70,14 +82,23 @@ pub(crate) fn build() -> (Schema, Fields) {
             .set_tokenizer(TOKENIZER)
             .set_index_option(IndexRecordOption::WithFreqs),
     );
+    // Fuzzy and prefix matches score a constant: document ids are all they read.
+    let names = TextOptions::default().set_indexing_options(
+        TextFieldIndexing::default()
+            .set_tokenizer(TOKENIZER)
+            .set_index_option(IndexRecordOption::Basic),
+    );
     let mut b = Schema::builder();
     let fields = Fields {
         book_id: b.add_text_field(BOOK_ID, STRING | STORED | FAST),
+        id_high: b.add_u64_field(ID_HIGH, FAST),
+        id_low: b.add_u64_field(ID_LOW, FAST),
         title: b.add_text_field("title", text.clone()),
         author: b.add_text_field("author", text.clone()),
         tags: b.add_text_field("tags", text.clone()),
         short_summary: b.add_text_field("short_summary", text.clone()),
         long_summary: b.add_text_field("long_summary", text),
+        names: b.add_text_field("names", names),
         tag_keys: b.add_text_field("tag_keys", STRING),
         genre: b.add_text_field(GENRE, TextOptions::default().set_fast(None)),
         genre_key: b.add_text_field("genre_key", STRING),
@@ -101,7 +122,10 @@ pub(crate) fn id_term(fields: &Fields, id: Uuid) -> Term {
 }
 
 /// The tantivy document of a book. An unlisted book keeps only its id, version and the
-/// `listed=false` flag: a tombstone that holds its version against stale events.
+/// `listed=false` flag (a tombstone that holds its version against stale events), plus
+/// placeholder values in the fast columns: a column every document fills is read by doc id
+/// directly, while one with gaps goes through a rank lookup on every read (a sixth of the
+/// search time when a few tombstones were around).
 pub(crate) fn to_document(fields: &Fields, doc: &BookDoc) -> TantivyDocument {
     let mut d = TantivyDocument::new();
     let mut buf = Uuid::encode_buffer();
@@ -109,13 +133,22 @@ pub(crate) fn to_document(fields: &Fields, doc: &BookDoc) -> TantivyDocument {
         fields.book_id,
         doc.book_id.hyphenated().encode_lower(&mut buf),
     );
+    let (high, low) = doc.book_id.as_u64_pair();
+    d.add_u64(fields.id_high, high);
+    d.add_u64(fields.id_low, low);
     d.add_i64(fields.version, doc.version);
     d.add_bool(fields.listed, doc.listed);
     if !doc.listed {
+        d.add_text(fields.genre, NO_GENRE);
+        d.add_i64(fields.price_cents, 0);
+        d.add_i64(fields.published_at, UNPUBLISHED);
+        d.add_f64(fields.assessment_score, 0.0);
         return d;
     }
     d.add_text(fields.title, &doc.title);
     d.add_text(fields.author, &doc.author);
+    d.add_text(fields.names, &doc.title);
+    d.add_text(fields.names, &doc.author);
     d.add_text(fields.short_summary, &doc.short_summary);
     d.add_text(fields.long_summary, &doc.long_summary);
     for tag in &doc.tags {
@@ -124,11 +157,12 @@ pub(crate) fn to_document(fields: &Fields, doc: &BookDoc) -> TantivyDocument {
             continue;
         }
         d.add_text(fields.tags, tag);
+        d.add_text(fields.names, tag);
         d.add_text(fields.tag_keys, key);
     }
     let genre = doc.genre.trim();
+    d.add_text(fields.genre, genre);
     if !genre.is_empty() {
-        d.add_text(fields.genre, genre);
         d.add_text(fields.genre_key, keyword(genre));
     }
     d.add_i64(fields.price_cents, doc.price_cents);

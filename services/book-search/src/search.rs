@@ -2,13 +2,14 @@
 //! match percentage of the page's hits only.
 
 use tantivy::collector::{Count, TopDocs};
+use tantivy::columnar::Column;
 use tantivy::query::{BooleanQuery, EnableScoring, Occur, Query};
 use tantivy::{DocAddress, DocSet, Order, Searcher, TERMINATED};
 use uuid::Uuid;
 
 use crate::collect::GenreCounts;
 use crate::query::{self, QueryTerm};
-use crate::schema::{BOOK_ID, PUBLISHED_AT};
+use crate::schema::{ID_HIGH, ID_LOW, PUBLISHED_AT};
 use crate::{Hit, SearchError, SearchIndex, SearchQuery, SearchResults};
 
 /// Largest page served: bounds what one request can make the collector hold.
@@ -22,7 +23,7 @@ impl SearchIndex {
         let searcher = self.searcher();
         let fields = &self.inner.fields;
         let terms = query::terms(&q.text);
-        let mut clauses = query::filters(fields, q);
+        let mut clauses = query::filters(fields, q, !terms.is_empty());
         if !terms.is_empty() {
             clauses.push((Occur::Must, query::text_query(fields, &terms)));
         }
@@ -72,36 +73,29 @@ impl SearchIndex {
     }
 }
 
-/// Decodes book ids from the fast column, opening each segment's column once.
+/// Reads book ids from the two number columns, opening each segment's columns once.
 #[derive(Default)]
 struct BookIds {
-    columns: Vec<(u32, tantivy::columnar::StrColumn)>,
-    buf: String,
+    columns: Vec<(u32, Column<u64>, Column<u64>)>,
 }
 
 impl BookIds {
     fn get(&mut self, searcher: &Searcher, address: DocAddress) -> Result<Uuid, SearchError> {
         let segment = address.segment_ord;
-        let position = match self.columns.iter().position(|(s, _)| *s == segment) {
+        let position = match self.columns.iter().position(|(s, _, _)| *s == segment) {
             Some(p) => p,
             None => {
-                let column = searcher
-                    .segment_reader(segment)
-                    .fast_fields()
-                    .str(BOOK_ID)?
-                    .ok_or_else(|| SearchError::Corrupt("no book_id column".into()))?;
-                self.columns.push((segment, column));
+                let fast = searcher.segment_reader(segment).fast_fields();
+                self.columns
+                    .push((segment, fast.u64(ID_HIGH)?, fast.u64(ID_LOW)?));
                 self.columns.len() - 1
             }
         };
-        let column = &self.columns[position].1;
-        let ord = column
-            .ords()
-            .first(address.doc_id)
-            .ok_or_else(|| SearchError::Corrupt("document without book_id".into()))?;
-        self.buf.clear();
-        column.ord_to_str(ord, &mut self.buf)?;
-        Uuid::parse_str(&self.buf).map_err(|e| SearchError::Corrupt(format!("book_id: {e}")))
+        let (_, high, low) = &self.columns[position];
+        match (high.first(address.doc_id), low.first(address.doc_id)) {
+            (Some(h), Some(l)) => Ok(Uuid::from_u64_pair(h, l)),
+            _ => Err(SearchError::Corrupt("document without book id".into())),
+        }
     }
 }
 

@@ -168,3 +168,28 @@ fn many_threads_search_while_one_applies() {
     }
     assert_eq!(index.search(&text("saga")).unwrap().total, 200);
 }
+
+#[test]
+fn an_index_left_by_another_schema_is_started_afresh_and_refilled() {
+    let dir = common::TempDir::new();
+    let path = dir.0.join("index");
+    std::fs::create_dir_all(&path).unwrap();
+    {
+        // What an older build left behind: an index with another schema.
+        let mut schema = tantivy::schema::Schema::builder();
+        schema.add_text_field("title", tantivy::schema::TEXT);
+        tantivy::Index::create_in_dir(&path, schema.build()).unwrap();
+    }
+    let index = SearchIndex::open(Some(&path)).unwrap();
+    assert_eq!(
+        index.doc_count(),
+        0,
+        "the old index is gone, so the catalog rebuilds it"
+    );
+    let b = book("Dracula", "Bram Stoker", "Horror", &["vampires"], 100);
+    index.apply_many(vec![b.clone()]).unwrap();
+    assert!(found(&index, "dracula", b.book_id));
+    drop(index);
+    let reopened = SearchIndex::open(Some(&path)).unwrap();
+    assert_eq!(reopened.doc_count(), 1);
+}

@@ -24,7 +24,7 @@ use crate::db::book::BookRow;
 use crate::db::schema::books;
 use crate::db::texts;
 use crate::error::{CatalogError, Result};
-use crate::{AppState, access, input};
+use crate::{AppState, input};
 
 /// How long the broker may hold a fetch open waiting for data.
 const FETCH_WAIT_MS: u32 = 50;
@@ -189,33 +189,21 @@ pub async fn search(
     let results = tokio::task::spawn_blocking(move || index.search(&q)).await??;
     let ids: Vec<Uuid> = results.hits.iter().map(|h| h.book_id).collect();
     let mut conn = quire_kit::db::conn(&state.pool).await?;
-    let mut rows: Vec<BookRow> = books::table
-        .filter(books::id.eq_any(&ids))
-        .select(BookRow::as_select())
-        .load(&mut conn)
-        .await?;
     // The index may lag a moment behind a takedown: Postgres has the last word.
-    rows.retain(|r| access::visible(None, r));
-    let mut ordered = Vec::with_capacity(rows.len());
-    let mut scores = Vec::with_capacity(rows.len());
-    for hit in &results.hits {
-        if let Some(pos) = rows.iter().position(|r| r.id == hit.book_id) {
-            ordered.push(rows.swap_remove(pos));
-            scores.push((hit.score, hit.match_percentage));
-        }
-    }
-    let books = view::books(&mut conn, caller, ordered).await?;
+    let books = view::listed_books(&mut conn, caller, &ids).await?;
     Ok(pb::SearchResponse {
         total: results.total,
         page,
         page_size: size,
         hits: books
             .into_iter()
-            .zip(scores)
-            .map(|(b, (score, pct))| pb::SearchHit {
-                book: Some(b),
-                score,
-                match_percentage: pct,
+            .zip(&results.hits)
+            .filter_map(|(book, hit)| {
+                Some(pb::SearchHit {
+                    book: Some(book?),
+                    score: hit.score,
+                    match_percentage: hit.match_percentage,
+                })
             })
             .collect(),
         genre_counts: results.genre_counts.into_iter().collect(),

@@ -2,10 +2,12 @@
 //! (`BookSnapshot`), with the per-caller marks (entitled, bought, favourite) loaded for
 //! a whole page at once.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use chrono::{DateTime, SecondsFormat, Utc};
+use diesel::dsl::sql;
 use diesel::prelude::*;
+use diesel::sql_types::{BigInt, Bool, Nullable, Uuid as SqlUuid};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use quire_kit::caller::Caller;
 use quire_proto::catalog::v1 as pb;
@@ -15,7 +17,7 @@ use uuid::Uuid;
 use crate::access;
 use crate::db::book::BookRow;
 use crate::db::book_file::BookFileRow;
-use crate::db::schema::{book_files, comments, favourites, purchases};
+use crate::db::schema::{book_files, books};
 use crate::db::texts;
 use crate::error::Result;
 
@@ -31,55 +33,74 @@ pub fn spine_url(book_id: Uuid) -> String {
     format!("/api/books/{book_id}/spine")
 }
 
-/// What a page of books needs besides the rows.
+/// What a book's wire form needs besides its row.
 #[derive(Default)]
 struct Marks {
-    files: HashMap<Uuid, BookFileRow>,
-    bought: HashSet<Uuid>,
-    favourite: HashSet<Uuid>,
-    comments: HashMap<Uuid, i64>,
+    file: Option<BookFileRow>,
+    comments: i64,
+    bought: bool,
+    favourite: bool,
 }
 
-async fn marks(
+/// The books of `ids` that exist (in no particular order), each with its marks for
+/// `caller`, in one round trip: a page of books costs one query, not one per mark.
+async fn load(
     conn: &mut AsyncPgConnection,
     caller: Option<&Caller>,
     ids: &[Uuid],
-) -> Result<Marks> {
-    let mut m = Marks::default();
+) -> Result<Vec<(BookRow, Marks)>> {
     if ids.is_empty() {
-        return Ok(m);
+        return Ok(Vec::new());
     }
-    let files: Vec<BookFileRow> = book_files::table
-        .filter(book_files::book_id.eq_any(ids))
-        .filter(book_files::file_index.eq(0))
-        .select(BookFileRow::as_select())
+    let user = caller.map(|c| c.user_id());
+    let comments = sql::<BigInt>("(SELECT count(*) FROM comments c WHERE c.book_id = books.id)");
+    let bought = sql::<Bool>(
+        "EXISTS (SELECT 1 FROM purchases p WHERE p.book_id = books.id AND p.user_id = ",
+    )
+    .bind::<Nullable<SqlUuid>, _>(user)
+    .sql(")");
+    let favourite = sql::<Bool>(
+        "EXISTS (SELECT 1 FROM favourites f WHERE f.book_id = books.id AND f.user_id = ",
+    )
+    .bind::<Nullable<SqlUuid>, _>(user)
+    .sql(")");
+    let rows: Vec<(BookRow, Option<BookFileRow>, i64, bool, bool)> = books::table
+        .left_join(
+            book_files::table.on(book_files::book_id
+                .eq(books::id)
+                .and(book_files::file_index.eq(0))),
+        )
+        .filter(books::id.eq_any(ids))
+        .select((
+            BookRow::as_select(),
+            Option::<BookFileRow>::as_select(),
+            comments,
+            bought,
+            favourite,
+        ))
         .load(conn)
         .await?;
-    m.files = files.into_iter().map(|f| (f.book_id, f)).collect();
-    let counts: Vec<(Uuid, i64)> = comments::table
-        .filter(comments::book_id.eq_any(ids))
-        .group_by(comments::book_id)
-        .select((comments::book_id, diesel::dsl::count_star()))
-        .load(conn)
-        .await?;
-    m.comments = counts.into_iter().collect();
-    if let Some(c) = caller {
-        let bought: Vec<Uuid> = purchases::table
-            .filter(purchases::user_id.eq(c.user_id()))
-            .filter(purchases::book_id.eq_any(ids))
-            .select(purchases::book_id)
-            .load(conn)
-            .await?;
-        m.bought = bought.into_iter().collect();
-        let favs: Vec<Uuid> = favourites::table
-            .filter(favourites::user_id.eq(c.user_id()))
-            .filter(favourites::book_id.eq_any(ids))
-            .select(favourites::book_id)
-            .load(conn)
-            .await?;
-        m.favourite = favs.into_iter().collect();
-    }
-    Ok(m)
+    Ok(rows
+        .into_iter()
+        .map(|(row, file, comments, bought, favourite)| {
+            let marks = Marks {
+                file,
+                comments,
+                bought,
+                favourite,
+            };
+            (row, marks)
+        })
+        .collect())
+}
+
+fn marked(row: &BookRow, m: &Marks, caller: Option<&Caller>) -> pb::Book {
+    let mut b = plain(row, m.file.as_ref());
+    b.bought = m.bought;
+    b.entitled = m.bought || access::privileged(caller, row);
+    b.favourite = m.favourite;
+    b.comment_count = u32::try_from(m.comments).unwrap_or(u32::MAX);
+    b
 }
 
 /// The wire form of each row, in order, marked for `caller`.
@@ -89,24 +110,36 @@ pub async fn books(
     rows: Vec<BookRow>,
 ) -> Result<Vec<pb::Book>> {
     let ids: Vec<Uuid> = rows.iter().map(|r| r.id).collect();
-    let m = marks(conn, caller, &ids).await?;
-    Ok(rows
+    let mut marks: HashMap<Uuid, Marks> = load(conn, caller, &ids)
+        .await?
         .into_iter()
-        .map(|row| {
-            let bought = m.bought.contains(&row.id);
-            let entitled = bought || access::privileged(caller, &row);
-            let mut b = plain(&row, m.files.get(&row.id));
-            b.bought = bought;
-            b.entitled = entitled;
-            b.favourite = m.favourite.contains(&row.id);
-            b.comment_count = m
-                .comments
-                .get(&row.id)
-                .copied()
-                .unwrap_or(0)
-                .try_into()
-                .unwrap_or(u32::MAX);
-            b
+        .map(|(row, m)| (row.id, m))
+        .collect();
+    Ok(rows
+        .iter()
+        .map(|row| marked(row, &marks.remove(&row.id).unwrap_or_default(), caller))
+        .collect())
+}
+
+/// The listed books among `ids`, in the order of `ids`, marked for `caller`: what a page of
+/// search hits shows. Books the index still held but Postgres no longer lists are left out.
+pub async fn listed_books(
+    conn: &mut AsyncPgConnection,
+    caller: Option<&Caller>,
+    ids: &[Uuid],
+) -> Result<Vec<Option<pb::Book>>> {
+    let mut found: HashMap<Uuid, (BookRow, Marks)> = load(conn, caller, ids)
+        .await?
+        .into_iter()
+        .map(|(row, m)| (row.id, (row, m)))
+        .collect();
+    Ok(ids
+        .iter()
+        .map(|id| {
+            found
+                .remove(id)
+                .filter(|(row, _)| access::visible(None, row))
+                .map(|(row, m)| marked(&row, &m, caller))
         })
         .collect())
 }
