@@ -19,9 +19,12 @@ INFRA="$ROOT/deploy/local/infra.sh"
 
 # One line per gRPC service: name, gRPC port, admin (health and metrics) port. Each is the
 # binary quire-<name> with a `migrate` subcommand; the gateway starts after all of them.
+# Every service gets every QUIRE_<NAME>_URL (proc_env). wallet and catalog call each other
+# (a trade asks catalog for the price; catalog asks wallet for a purchase its projection has
+# not seen yet) over lazy connections, so neither needs the other up first.
 SERVICES=(
   "auth 50051 9101"
-  # "wallet 50052 9102"
+  "wallet 50052 9102"
   "catalog 50053 9103"
   # "chat 50054 9104"
   # "manuscript 50055 9105"
@@ -140,9 +143,13 @@ proc_env() {
   [[ "$name" == gateway || "$name" == demo ]] && return
   for s in "${SERVICES[@]}"; do
     [[ "$(svc_name "$s")" == "$name" ]] || continue
+    # Per service, like the addresses: a QUIRE_EVENTS_GROUP shared through the environment
+    # (.env.example sets catalog's) would put wallet and catalog in one consumer group, and
+    # each would see only part of quire.trade.v1 and quire.user.v1.
     printf '%s\n' "QUIRE_DB_SCHEMA=$name" \
       "QUIRE_GRPC_ADDR=$BIND_HOST:$(svc_grpc "$s")" \
-      "QUIRE_ADMIN_ADDR=$BIND_HOST:$(svc_admin "$s")"
+      "QUIRE_ADMIN_ADDR=$BIND_HOST:$(svc_admin "$s")" \
+      "QUIRE_EVENTS_GROUP=$name"
   done
 }
 

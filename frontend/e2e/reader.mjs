@@ -5,51 +5,11 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DESKTOP, PHONE } from './support/browser.mjs';
 import { APP_URL, callApi, registerViaApi, uniqueUser } from './support/stack.mjs';
+import { loginThroughUi, openedFormat, readSampleToItsEnd, sleep, until } from './support/ui.mjs';
 
 const BOOK_QUERY = process.env.QUIRE_E2E_BOOK_QUERY || 'Moby-Dick';
 const AMBER_100 = 'rgb(254, 243, 199)';
 const WHITE = 'rgb(255, 255, 255)';
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-/** Polls `read` until `ok(value)` holds; fails with the last value seen. */
-async function until(read, ok, what, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  let last;
-  while (Date.now() < deadline) {
-    last = await read().catch((e) => `error: ${e.message}`);
-    if (ok(last)) return last;
-    await sleep(200);
-  }
-  assert.fail(`${what}: last saw ${JSON.stringify(last)}`);
-}
-
-async function loginThroughUi(page, user, redirect, appPath) {
-  await page.goto(`${APP_URL}/login/email?redirect=${encodeURIComponent(redirect)}`);
-  const form = page.getByRole('form', { name: 'Log in with e-mail' });
-  await form.getByLabel('E-mail', { exact: true }).fill(user.email);
-  await form.getByLabel('Password', { exact: true }).fill(user.password);
-  await form.getByRole('button', { name: 'Log in' }).click();
-  await page.getByText('Successfully logged in').waitFor();
-  const escaped = redirect === '/' ? '/?' : redirect.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  await page.waitForURL(appPath(`${escaped}$`));
-}
-
-/** Which viewer opened: epub (iframe), pdf (canvas) or txt (text column). */
-async function openedFormat(page) {
-  return until(
-    () =>
-      page.evaluate(() => {
-        if (document.querySelector('[data-testid="epub-host"] iframe')) return 'epub';
-        if (document.querySelector('[data-testid="pdf-host"] canvas')) return 'pdf';
-        if (document.querySelector('[data-testid="txt-view"] p')) return 'txt';
-        return null;
-      }),
-    Boolean,
-    'a viewer shows the book',
-    30_000,
-  );
-}
 
 /** The computed page style the reader sees: background, font size in px, weight. */
 async function pageStyle(page, format) {
@@ -129,29 +89,19 @@ export function readerScenarios({ scenario, assertText, shot, sink, setupError, 
         await assertText(page.getByTestId('reader'), 'Free sample');
         await shot(page, 'e2e-reader-open');
 
-        // Chapters: those past the sample are locked; jump to the last open one.
-        await page.getByRole('button', { name: 'Chapters' }).click();
-        const entries = page.getByRole('navigation', { name: 'Chapters' }).getByRole('button');
-        await entries.first().waitFor();
-        const labels = await entries.evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-label') || ''));
-        const open = labels.map((l, i) => [l, i]).filter(([l]) => !l.endsWith('(locked)'));
-        assert.ok(open.length >= 1, 'the sample has at least one chapter');
-        assert.ok(labels.some((l) => l.endsWith('(locked)')), `chapters beyond the sample are locked (saw ${labels.length} chapters)`);
-        await entries.nth(open.at(-1)[1]).click();
-        await sleep(800);
-
-        // Page on to the end of the sample.
-        const notice = page.getByTestId('trial-end');
-        const next = page.getByRole('button', { name: 'Next page' });
-        for (let i = 0; i < 600 && !(await notice.isVisible()); i++) {
-          await next.click();
-          await sleep(format === 'epub' ? 120 : 60);
-        }
+        // Chapters: those past the sample are locked; jump to the last open one and page on
+        // to the end of the sample.
+        const notice = await readSampleToItsEnd(page, format);
         await assertText(notice, 'The free sample ends here - buy to continue');
         await shot(page, 'e2e-reader-sample-end');
-        // The wallet comes later: Buy says so instead of failing.
-        await notice.getByRole('button', { name: /^Buy/ }).click();
-        await assertText(notice, 'Purchases open with the wallet soon');
+        // Buy: a new reader's wallet is empty, so the confirmation offers a recharge instead.
+        await notice.getByRole('button', { name: /^Buy for / }).click();
+        const dialog = page.getByRole('dialog', { name: 'Buy this book' });
+        await assertText(dialog.getByTestId('buy-short'), 'Not enough money in your wallet');
+        const recharge = dialog.getByRole('link', { name: 'Recharge' });
+        assert.match(await recharge.getAttribute('href'), /\/user\/recharge\?amount=\d+&redirect=%2Freader%3Fbook_id%3D/);
+        await dialog.getByRole('button', { name: 'Not now' }).click();
+        await dialog.waitFor({ state: 'detached' });
         await notice.getByRole('button', { name: 'Keep reading the sample' }).click();
         await notice.waitFor({ state: 'hidden' });
 

@@ -1,4 +1,5 @@
-// Browser end-to-end tests against a live stack: accounts (here) and reading (reader.mjs).
+// Browser end-to-end tests against a live stack: accounts (here), reading (reader.mjs) and
+// the wallet: recharging and buying (wallet.mjs).
 //   npm run e2e        (node e2e/run.mjs; node's test runner prints pass/fail counts)
 // Env: QUIRE_BASE_URL (http://127.0.0.1:8080), QUIRE_E2E_SMTP_PORT (2526),
 //      QUIRE_ADMIN_EMAIL / QUIRE_ADMIN_PASSWORD, CHROMIUM_PATH (/usr/bin/chromium),
@@ -13,6 +14,7 @@ import { DESKTOP, launchBrowser, PHONE } from './support/browser.mjs';
 import { createTestWallet } from './support/eth-wallet.mjs';
 import { extractCode, startSmtpSink } from './support/smtp-sink.mjs';
 import { readerScenarios } from './reader.mjs';
+import { walletScenarios } from './wallet.mjs';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -40,7 +42,7 @@ async function newPage(options) {
   const page = await context.newPage();
   page.on('pageerror', (e) => console.log(`  [page error] ${e.message}`));
   page.on('console', (m) => {
-    // Failed requests are logged by the browser too; the wallet ones are expected for now.
+    // Failed requests are logged by the browser too (a new user's wallet answers 404 once).
     if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) console.log(`  [console] ${m.text()}`);
   });
   return page;
@@ -264,6 +266,7 @@ describe('wallet', { concurrency: false }, () => {
 });
 
 readerScenarios({ scenario, assertText, shot, sink: () => sink, setupError: () => setupError, appPath });
+walletScenarios({ scenario, assertText, shot, sink: () => sink, setupError: () => setupError, appPath });
 
 /** Waits (up to the default timeout) until the locator's text contains `expected`. */
 async function assertText(locator, expected, message) {

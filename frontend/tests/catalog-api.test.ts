@@ -1,7 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   adminListBooks,
-  buyBook,
   getBook,
   getBooks,
   listBooks,
@@ -13,7 +12,6 @@ import {
   updateBook,
   updateBookForm,
 } from '@/features/catalog/api';
-import { buyNotice } from '@/features/catalog/components/BuyButton';
 import { ApiError, configureApiClient, resetApiClientConfig } from '@/lib/api-client';
 import { useToastStore } from '@/stores/toast';
 import { failure, ok, startServer, type TestServer } from './support/http-server';
@@ -165,22 +163,5 @@ describe('favourites, admin and settings', () => {
     await expect(putSettings({ trial_percent: 25 })).resolves.toEqual({ trial_percent: 25 });
     expect(server.seen[0].method).toBe('PUT');
     expect(JSON.parse(server.seen[0].body)).toEqual({ trial_percent: 25 });
-  });
-});
-
-describe('trade', () => {
-  it('asks GET /trade with buyer_uid and book_id and leaves a 404 to the caller, silently', async () => {
-    server.json('/api/trade', 404, failure(404, { message: 'No such API route', detail: 'No such API route', error: 'no_such_route', reason: 'No such API route' }));
-    const err = await buyBook('u-1', 'b1').catch((e) => e);
-    expect(server.seen[0].method).toBe('GET');
-    expect(server.seen[0].url).toBe('/api/trade?buyer_uid=u-1&book_id=b1');
-    expect(toasts()).toEqual([]);
-    expect(localStorage.getItem('access_token')).toBe('tok');
-    expect(buyNotice(err)).toEqual({ kind: 'soon' });
-  });
-
-  it('tells a low balance and other failures apart', () => {
-    expect(buyNotice(new ApiError('Insufficient balance', { status: 402, kind: 'http' }))).toEqual({ kind: 'balance' });
-    expect(buyNotice(new ApiError('Nope', { status: 409, kind: 'http' }))).toEqual({ kind: 'error', message: 'Nope' });
   });
 });

@@ -96,27 +96,12 @@ describe('the book page', () => {
     expect(byTestId(container, 'buy-button').getAttribute('href')).toBe('/login?redirect=%2Fbook%3Fbook_id%3Db1');
   });
 
-  it('buys through GET /trade, and on 404 says that purchases open soon, without an error toast', async () => {
-    logIn('reader-7');
-    server.json('/api/trade', 404, failure(404, { message: 'No such API route', detail: 'No such API route', error: 'no_such_route', reason: 'No such API route' }));
-    const { container } = await open();
-    await click(byTestId(container, 'buy-button'));
-    const notice = await waitFor(() => byTestId(container, 'buy-notice'));
-    expect(notice.textContent).toContain('Purchases open together with the wallet');
-    const trade = server.seen.find((s) => s.url.startsWith('/api/trade'))!;
-    expect(trade.method).toBe('GET');
-    expect(trade.url).toBe('/api/trade?buyer_uid=reader-7&book_id=b1');
-    expect(trade.headers.authorization).toBe('Bearer tok');
-    expect(trade.headers['idempotency-key']).toMatch(/^[0-9a-f-]{32,36}$/);
-    expect(useToastStore.getState().toasts).toEqual([]);
-    expect(localStorage.getItem('access_token')).toBe('tok');
-  });
-
   it('offers Read to those entitled', async () => {
     logIn('reader-7');
     server.json('/api/get_books', 200, ok([{ ...BOOK, entitled: true, bought: true }]));
     const { container } = await open();
     expect(byTestId(container, 'read-button').textContent).toBe('Read');
+    expect(byTestId(container, 'owned-badge').textContent).toBe('You own this book');
     expect(container.querySelector('[data-testid="buy-button"]')).toBeNull();
   });
 

@@ -458,6 +458,8 @@ async fn main() -> anyhow::Result<()> {
         http_port: 0,
         auth_url: auth_url.clone(),
         catalog_url: catalog_url.clone(),
+        // Not needed to search.
+        wallet_url: "http://127.0.0.1:1".into(),
         redis_url: common.redis_url.clone(),
         frontend_dir: "frontend/dist".into(),
         json_limit_bytes: 65536,

@@ -56,6 +56,7 @@ async fn main() -> anyhow::Result<()> {
         http_port: 0,
         auth_url: grpc_url.clone(),
         catalog_url: "http://127.0.0.1:1".into(),
+        wallet_url: "http://127.0.0.1:1".into(),
         redis_url: common.redis_url.clone(),
         frontend_dir: "frontend/dist".into(),
         json_limit_bytes: 65536,

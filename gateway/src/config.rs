@@ -14,6 +14,9 @@ pub struct GatewayConfig {
     /// The catalog service (books, reading, shop, search).
     #[serde(default = "d_catalog")]
     pub catalog_url: String,
+    /// The wallet service (wallets, recharges, top-ups, trades, rewards).
+    #[serde(default = "d_wallet")]
+    pub wallet_url: String,
     #[serde(default = "d_redis")]
     pub redis_url: String,
     /// The built web app (`frontend/dist`), served under `/platform`.
@@ -52,6 +55,9 @@ fn d_auth() -> String {
 }
 fn d_catalog() -> String {
     "http://127.0.0.1:50053".into()
+}
+fn d_wallet() -> String {
+    "http://127.0.0.1:50052".into()
 }
 fn d_redis() -> String {
     "redis://127.0.0.1:6379".into()

@@ -7,10 +7,10 @@ use std::pin::Pin;
 
 use actix_web::http::header::CONTENT_TYPE;
 use actix_web::{FromRequest, HttpRequest, web};
-use quire_kit::{ApiError, ErrorCode};
 use serde::de::DeserializeOwned;
 
 use crate::envelope::Failure;
+use crate::json_body::unreadable;
 
 pub struct FormBody<T>(pub T);
 
@@ -36,17 +36,7 @@ impl<T: DeserializeOwned + 'static> FromRequest for FormBody<T> {
         let kind = content_type(req);
         let bytes = web::Bytes::from_request(req, payload);
         Box::pin(async move {
-            let bytes =
-                bytes
-                    .await
-                    .map_err(|e| match e.as_response_error().status_code().as_u16() {
-                        413 => Failure(ApiError::new(
-                            ErrorCode::PayloadTooLarge,
-                            "payload_too_large",
-                            "Request body too large",
-                        )),
-                        _ => Failure::bad_request("invalid_form", "Request body could not be read"),
-                    })?;
+            let bytes = bytes.await.map_err(|e| unreadable(&e, "invalid_form"))?;
             let is_form = kind.as_deref() == Some("application/x-www-form-urlencoded");
             let is_nothing = kind.is_none() && bytes.is_empty();
             if !(is_form || is_nothing) {

@@ -12,6 +12,7 @@ pub mod client_ip;
 pub mod config;
 pub mod envelope;
 pub mod form_body;
+pub mod idempotency;
 pub mod input;
 pub mod json_body;
 pub mod keys;
@@ -32,6 +33,7 @@ use actix_web::middleware::{Compress, from_fn};
 use actix_web::{App, HttpServer, web};
 use quire_proto::auth::v1::auth_service_client::AuthServiceClient;
 use quire_proto::catalog::v1::catalog_service_client::CatalogServiceClient;
+use quire_proto::wallet::v1::wallet_service_client::WalletServiceClient;
 use tonic_health::pb::health_client::HealthClient;
 
 pub use config::GatewayConfig;
@@ -51,6 +53,7 @@ impl Application {
         let auth_endpoint = quire_kit::grpc::endpoint(&config.auth_url)?;
         let auth = AuthServiceClient::new(auth_endpoint.connect_lazy());
         let catalog_endpoint = quire_kit::grpc::endpoint(&config.catalog_url)?;
+        let wallet_endpoint = quire_kit::grpc::endpoint(&config.wallet_url)?;
         let redis = redis::Client::open(config.redis_url.as_str())?;
         // Fail at start, not at the first request, when Redis is not there.
         redis::aio::ConnectionManager::new(redis.clone()).await?;
@@ -70,17 +73,22 @@ impl Application {
             // connections, driven by its own runtime, instead of handing every call to a
             // connection task on another thread (that hop cost ~130 us per call).
             let channel = auth_endpoint.connect_lazy();
+            let wallet_channel = wallet_endpoint.connect_lazy();
             let state = web::Data::new(AppState::new(
                 AuthServiceClient::new(channel.clone()),
                 // Book files are larger than gRPC's 4 MiB default message size.
                 CatalogServiceClient::new(catalog_endpoint.connect_lazy())
                     .max_decoding_message_size(MAX_GRPC_MESSAGE)
                     .max_encoding_message_size(MAX_GRPC_MESSAGE),
+                WalletServiceClient::new(wallet_channel.clone()),
                 redis.clone(),
                 keys.clone(),
                 config.clone(),
             ));
-            let health = web::Data::new(HealthClient::new(channel));
+            let health = web::Data::new(ops::Health {
+                auth: HealthClient::new(channel),
+                wallet: HealthClient::new(wallet_channel),
+            });
             App::new()
                 .wrap(from_fn(ops::observe))
                 .wrap(Compress::default())

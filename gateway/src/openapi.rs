@@ -10,7 +10,9 @@ use crate::routes::accounts_dto::*;
 use crate::routes::books_dto::*;
 use crate::routes::reading_dto::*;
 use crate::routes::shop_admin_dto::*;
-use crate::routes::{accounts, books, reading, shop_admin};
+use crate::routes::wallet_dto::*;
+use crate::routes::wallet_records_dto::*;
+use crate::routes::{accounts, books, reading, shop_admin, wallet, wallet_records};
 
 /// Every `/api` reply: `data` holds the payload on success; on failure `success` is
 /// false, `message`/`detail` hold the text, `error` a machine code and `data.reason` the
@@ -53,6 +55,9 @@ impl Modify for Bearer {
         reading::add_favourite, reading::remove_favourite, reading::history,
         shop_admin::publishers, shop_admin::shelf, shop_admin::admin_books, shop_admin::takedown,
         shop_admin::settings, shop_admin::update_settings,
+        wallet::open_wallet, wallet::wallet_info, wallet::recharge, wallet::consume, wallet::trade,
+        wallet_records::all_wallets, wallet_records::top_up, wallet_records::top_up_records,
+        wallet_records::get_trade_records, wallet_records::rewards,
     ),
     components(schemas(UserOut, TokenOut, AccessTokenOut, UserPageOut, InviteCodeOut, RoleOut, NonceOut,
         VerifySentOut, VerifiedOut, RegisterBody, LoginBody, WalletBody, ProfileBody, SwitchRoleBody,
@@ -61,7 +66,10 @@ impl Modify for Bearer {
         SearchHitOut, FacetsOut, SearchOut, TocEntryOut, FileBody,
         CommentOut, CommentPageOut, CommentBody, DeletedOut, BookmarkOut, BookmarkBody, ProgressOut,
         ProgressBody, FavouriteOut, HistoryOut,
-        PublisherOut, ShelfBookOut, ShelfOut, TakedownBody, SettingsOut, SettingsBody)),
+        PublisherOut, ShelfBookOut, ShelfOut, TakedownBody, SettingsOut, SettingsBody,
+        WalletOut, WalletReplyOut, WalletPageOut, TopUpRecordOut, TopUpPageOut, RechargeOut, ConsumeOut,
+        TradeOut, TradeRecordOut, TradePageOut, RewardOut, RewardPageOut, OpenBody, InfoBody,
+        RechargeBody, ConsumeBody)),
     modifiers(&Bearer),
 )]
 pub struct ApiDoc;

@@ -6,6 +6,7 @@ use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::middleware::Next;
 use actix_web::{HttpResponse, get, web};
+use tonic::transport::Channel;
 use tonic_health::pb::HealthCheckRequest;
 use tonic_health::pb::health_client::HealthClient;
 use tracing::Instrument;
@@ -17,26 +18,36 @@ pub async fn healthz() -> HttpResponse {
     HttpResponse::Ok().body("ok")
 }
 
-/// Ready when Redis and the auth service answer.
-#[get("/readyz")]
-pub async fn readyz(
-    state: web::Data<AppState>,
-    health: web::Data<HealthClient<tonic::transport::Channel>>,
-) -> HttpResponse {
-    let redis_ok = match state.redis().await {
-        Ok(mut redis) => redis::cmd("PING")
-            .query_async::<String>(&mut redis)
-            .await
-            .is_ok(),
-        Err(_) => false,
-    };
+/// The health services of the gRPC peers the gateway needs to be of use.
+pub struct Health {
+    pub auth: HealthClient<Channel>,
+    pub wallet: HealthClient<Channel>,
+}
+
+async fn serving(client: &HealthClient<Channel>) -> bool {
     let mut req = tonic::Request::new(HealthCheckRequest {
         service: String::new(),
     });
     req.set_timeout(Duration::from_secs(2));
-    let auth_ok = health.get_ref().clone().check(req).await.is_ok();
-    let body = serde_json::json!({ "redis": redis_ok, "auth": auth_ok });
-    if redis_ok && auth_ok {
+    client.clone().check(req).await.is_ok()
+}
+
+/// Ready when Redis, the auth service and the wallet service answer.
+#[get("/readyz")]
+pub async fn readyz(state: web::Data<AppState>, health: web::Data<Health>) -> HttpResponse {
+    let redis = async {
+        match state.redis().await {
+            Ok(mut redis) => redis::cmd("PING")
+                .query_async::<String>(&mut redis)
+                .await
+                .is_ok(),
+            Err(_) => false,
+        }
+    };
+    let (redis_ok, auth_ok, wallet_ok) =
+        futures::join!(redis, serving(&health.auth), serving(&health.wallet));
+    let body = serde_json::json!({ "redis": redis_ok, "auth": auth_ok, "wallet": wallet_ok });
+    if redis_ok && auth_ok && wallet_ok {
         HttpResponse::Ok().json(body)
     } else {
         HttpResponse::ServiceUnavailable().json(body)

@@ -5,6 +5,7 @@ use std::sync::Arc;
 use actix_web::HttpRequest;
 use quire_proto::auth::v1::auth_service_client::AuthServiceClient;
 use quire_proto::catalog::v1::catalog_service_client::CatalogServiceClient;
+use quire_proto::wallet::v1::wallet_service_client::WalletServiceClient;
 use tonic::transport::Channel;
 
 use crate::config::GatewayConfig;
@@ -17,6 +18,7 @@ use crate::rate_limit::{self, Class};
 pub struct AppState {
     pub auth: AuthServiceClient<Channel>,
     pub catalog: CatalogServiceClient<Channel>,
+    pub wallet: WalletServiceClient<Channel>,
     pub redis_client: redis::Client,
     redis: Arc<tokio::sync::OnceCell<redis::aio::ConnectionManager>>,
     pub keys: KeyStore,
@@ -27,6 +29,7 @@ impl AppState {
     pub fn new(
         auth: AuthServiceClient<Channel>,
         catalog: CatalogServiceClient<Channel>,
+        wallet: WalletServiceClient<Channel>,
         redis_client: redis::Client,
         keys: KeyStore,
         config: Arc<GatewayConfig>,
@@ -34,6 +37,7 @@ impl AppState {
         Self {
             auth,
             catalog,
+            wallet,
             redis_client,
             redis: Arc::default(),
             keys,

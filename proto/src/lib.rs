@@ -15,6 +15,12 @@ pub mod catalog {
     }
 }
 
+pub mod wallet {
+    pub mod v1 {
+        tonic::include_proto!("quire.wallet.v1");
+    }
+}
+
 pub mod events {
     pub mod v1 {
         tonic::include_proto!("quire.events.v1");

@@ -24,6 +24,11 @@ export interface RequestOptions {
    * expired session, so it must not wipe storage or leave the login page.
    */
   skipAuthRedirect?: boolean;
+  /**
+   * false: the caller shows the failure in place (a form, a dialog), so no toast repeats it.
+   * Unlike ignoreErrors, a failure is still a failure and a 401/403 still ends the session.
+   */
+  notify?: boolean;
   timeoutMs?: number;
   signal?: AbortSignal;
   headers?: Record<string, string>;
@@ -186,7 +191,7 @@ async function readBody(res: Response): Promise<unknown> {
 }
 
 function report(error: ApiError, opts: RequestOptions): never {
-  if (!opts.ignoreErrors && !error.silent) config.notifyError(error.message);
+  if (!opts.ignoreErrors && !error.silent && opts.notify !== false) config.notifyError(error.message);
   throw error;
 }
 

@@ -308,6 +308,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/get_trade_records": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["get_trade_records"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/history": {
         parameters: {
             query?: never;
@@ -420,6 +436,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/rewards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["rewards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/roles/": {
         parameters: {
             query?: never;
@@ -476,6 +508,54 @@ export interface paths {
             cookie?: never;
         };
         get: operations["settings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/top_up": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["top_up"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/top_up_records": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["top_up_records"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trade": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["trade"];
         put?: never;
         post?: never;
         delete?: never;
@@ -628,6 +708,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wallet/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["all_wallets"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wallet/consume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["consume"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wallet/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["wallet_info"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wallet/open": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["open_wallet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wallet/recharge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["recharge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -735,6 +895,22 @@ export interface components {
             result: components["schemas"]["CommentOut"][];
             /** Format: int64 */
             total: number;
+        };
+        ConsumeBody: {
+            /**
+             * Format: double
+             * @description A decimal amount (4.99), number or string, more than 0.
+             */
+            amount: number;
+            /** @description What the money is spent on (at most 200 characters). */
+            memo?: string | null;
+        };
+        ConsumeOut: {
+            /** Format: double */
+            amount: number;
+            created_at: string;
+            transfer_id: string;
+            wallet: components["schemas"]["WalletOut"];
         };
         CreateUserBody: {
             email: string;
@@ -909,6 +1085,24 @@ export interface components {
          *     false, `message`/`detail` hold the text, `error` a machine code and `data.reason` the
          *     text again.
          */
+        Envelope_ConsumeOut: {
+            /** Format: int32 */
+            code: number;
+            data: {
+                /** Format: double */
+                amount: number;
+                created_at: string;
+                transfer_id: string;
+                wallet: components["schemas"]["WalletOut"];
+            };
+            message: string;
+            success: boolean;
+        };
+        /**
+         * @description Every `/api` reply: `data` holds the payload on success; on failure `success` is
+         *     false, `message`/`detail` hold the text, `error` a machine code and `data.reason` the
+         *     text again.
+         */
         Envelope_DeletedOut: {
             /** Format: int32 */
             code: number;
@@ -995,6 +1189,47 @@ export interface components {
          *     false, `message`/`detail` hold the text, `error` a machine code and `data.reason` the
          *     text again.
          */
+        Envelope_RechargeOut: {
+            /** Format: int32 */
+            code: number;
+            data: {
+                record: components["schemas"]["TopUpRecordOut"];
+                wallet: components["schemas"]["WalletOut"];
+            };
+            message: string;
+            success: boolean;
+        };
+        /**
+         * @description Every `/api` reply: `data` holds the payload on success; on failure `success` is
+         *     false, `message`/`detail` hold the text, `error` a machine code and `data.reason` the
+         *     text again.
+         */
+        Envelope_RewardPageOut: {
+            /** Format: int32 */
+            code: number;
+            /** @description A page of the caller's invite rewards and the sum of all of them. */
+            data: {
+                /** Format: int32 */
+                page: number;
+                /** Format: int32 */
+                page_size: number;
+                result: components["schemas"]["RewardOut"][];
+                /** Format: int64 */
+                total: number;
+                /**
+                 * Format: double
+                 * @description The sum of every reward, not only this page's.
+                 */
+                total_amount: number;
+            };
+            message: string;
+            success: boolean;
+        };
+        /**
+         * @description Every `/api` reply: `data` holds the payload on success; on failure `success` is
+         *     false, `message`/`detail` hold the text, `error` a machine code and `data.reason` the
+         *     text again.
+         */
         Envelope_SearchOut: {
             /** Format: int32 */
             code: number;
@@ -1062,6 +1297,111 @@ export interface components {
                 refresh_token: string;
                 token_type: string;
                 user?: null | components["schemas"]["UserOut"];
+            };
+            message: string;
+            success: boolean;
+        };
+        /**
+         * @description Every `/api` reply: `data` holds the payload on success; on failure `success` is
+         *     false, `message`/`detail` hold the text, `error` a machine code and `data.reason` the
+         *     text again.
+         */
+        Envelope_TopUpPageOut: {
+            /** Format: int32 */
+            code: number;
+            /** @description A page of recharges and top-ups, newest first. */
+            data: {
+                /** Format: int32 */
+                page: number;
+                /** Format: int32 */
+                page_size: number;
+                result: components["schemas"]["TopUpRecordOut"][];
+                /** Format: int64 */
+                total: number;
+            };
+            message: string;
+            success: boolean;
+        };
+        /**
+         * @description Every `/api` reply: `data` holds the payload on success; on failure `success` is
+         *     false, `message`/`detail` hold the text, `error` a machine code and `data.reason` the
+         *     text again.
+         */
+        Envelope_TopUpRecordOut: {
+            /** Format: int32 */
+            code: number;
+            /** @description A recharge (paid through the payment provider) or a top-up (credited by an admin). */
+            data: {
+                /** Format: double */
+                amount: number;
+                created_at: string;
+                /** @description The admin who credited a top-up; null for recharges. */
+                created_by?: string | null;
+                id: string;
+                /** @description recharge or top_up */
+                kind: string;
+                note: string;
+                /** @description The payment provider and its reference for the payment (recharges only). */
+                provider: string;
+                provider_ref: string;
+                /** @description Null until the payment settles. */
+                settled_at?: string | null;
+                /** @description settled, pending or failed */
+                status: string;
+                user_id: string;
+            };
+            message: string;
+            success: boolean;
+        };
+        /**
+         * @description Every `/api` reply: `data` holds the payload on success; on failure `success` is
+         *     false, `message`/`detail` hold the text, `error` a machine code and `data.reason` the
+         *     text again.
+         */
+        Envelope_TradeOut: {
+            /** Format: int32 */
+            code: number;
+            /**
+             * @description A book bought: the buyer paid `price`; the writer got `seller_amount`, the platform
+             *     the rest.
+             */
+            data: {
+                book_id: string;
+                buyer_uid: string;
+                created_at: string;
+                /** Format: double */
+                platform_amount: number;
+                /** Format: double */
+                price: number;
+                /** @description This answer repeats an earlier purchase of the same book: nothing was charged now. */
+                replayed: boolean;
+                /** Format: double */
+                seller_amount: number;
+                seller_uid: string;
+                /** @description The book's title when it was bought. */
+                title: string;
+                trade_id: string;
+            };
+            message: string;
+            success: boolean;
+        };
+        /**
+         * @description Every `/api` reply: `data` holds the payload on success; on failure `success` is
+         *     false, `message`/`detail` hold the text, `error` a machine code and `data.reason` the
+         *     text again.
+         */
+        Envelope_TradePageOut: {
+            /** Format: int32 */
+            code: number;
+            /** @description A page of trade records, newest first. */
+            data: {
+                /** Format: int32 */
+                page: number;
+                /** Format: int32 */
+                page_size: number;
+                result: components["schemas"]["TradeRecordOut"][];
+                /** Format: int64 */
+                total: number;
             };
             message: string;
             success: boolean;
@@ -1334,6 +1674,42 @@ export interface components {
             message: string;
             success: boolean;
         };
+        /**
+         * @description Every `/api` reply: `data` holds the payload on success; on failure `success` is
+         *     false, `message`/`detail` hold the text, `error` a machine code and `data.reason` the
+         *     text again.
+         */
+        Envelope_WalletPageOut: {
+            /** Format: int32 */
+            code: number;
+            /** @description A page of wallets, newest first. */
+            data: {
+                /** Format: int32 */
+                page: number;
+                /** Format: int32 */
+                page_size: number;
+                result: components["schemas"]["WalletOut"][];
+                /** Format: int64 */
+                total: number;
+            };
+            message: string;
+            success: boolean;
+        };
+        /**
+         * @description Every `/api` reply: `data` holds the payload on success; on failure `success` is
+         *     false, `message`/`detail` hold the text, `error` a machine code and `data.reason` the
+         *     text again.
+         */
+        Envelope_WalletReplyOut: {
+            /** Format: int32 */
+            code: number;
+            /** @description `{wallet}`, as the spec's wallet calls read it (`data.wallet`). */
+            data: {
+                wallet: components["schemas"]["WalletOut"];
+            };
+            message: string;
+            success: boolean;
+        };
         FacetsOut: {
             /** @description genre -> number of matching books (over every match, not only this page). */
             genre: {
@@ -1358,6 +1734,11 @@ export interface components {
              */
             percent: number;
         };
+        /** @description `wallet/info`: the body may be left out. */
+        InfoBody: {
+            /** @description Whose wallet: the caller's when absent; another user's for admins only. */
+            user_id?: string | null;
+        };
         InviteCodeOut: {
             code: string;
             created_at: string;
@@ -1377,6 +1758,14 @@ export interface components {
             /** Format: int32 */
             expires_in_secs: number;
             nonce: string;
+        };
+        /** @description `wallet/open`: the body may be left out. */
+        OpenBody: {
+            /**
+             * Format: double
+             * @description A decimal amount (4.99), number or string; more than 0 recharges the new wallet.
+             */
+            amount?: number | null;
         };
         ProfileBody: {
             avatar_url?: string | null;
@@ -1416,6 +1805,17 @@ export interface components {
             name: string;
             publisher_id: string;
         };
+        RechargeBody: {
+            /**
+             * Format: double
+             * @description A decimal amount (4.99), number or string, more than 0.
+             */
+            amount: number;
+        };
+        RechargeOut: {
+            record: components["schemas"]["TopUpRecordOut"];
+            wallet: components["schemas"]["WalletOut"];
+        };
         RefreshBody: {
             refresh_token: string;
         };
@@ -1425,6 +1825,33 @@ export interface components {
             password: string;
             username?: string | null;
             verify_code: string;
+        };
+        RewardOut: {
+            /** Format: double */
+            amount: number;
+            created_at: string;
+            /** @description The invited user whose step earned it. */
+            invitee_id: string;
+            /** @description registered (the invited user signed up) or first_purchase (their first trade). */
+            reason: string;
+            reward_id: string;
+            /** @description The inviter, who is paid. */
+            user_id: string;
+        };
+        /** @description A page of the caller's invite rewards and the sum of all of them. */
+        RewardPageOut: {
+            /** Format: int32 */
+            page: number;
+            /** Format: int32 */
+            page_size: number;
+            result: components["schemas"]["RewardOut"][];
+            /** Format: int64 */
+            total: number;
+            /**
+             * Format: double
+             * @description The sum of every reward, not only this page's.
+             */
+            total_amount: number;
         };
         RoleOut: {
             description: string;
@@ -1552,6 +1979,75 @@ export interface components {
             token_type: string;
             user?: null | components["schemas"]["UserOut"];
         };
+        /** @description A page of recharges and top-ups, newest first. */
+        TopUpPageOut: {
+            /** Format: int32 */
+            page: number;
+            /** Format: int32 */
+            page_size: number;
+            result: components["schemas"]["TopUpRecordOut"][];
+            /** Format: int64 */
+            total: number;
+        };
+        /** @description A recharge (paid through the payment provider) or a top-up (credited by an admin). */
+        TopUpRecordOut: {
+            /** Format: double */
+            amount: number;
+            created_at: string;
+            /** @description The admin who credited a top-up; null for recharges. */
+            created_by?: string | null;
+            id: string;
+            /** @description recharge or top_up */
+            kind: string;
+            note: string;
+            /** @description The payment provider and its reference for the payment (recharges only). */
+            provider: string;
+            provider_ref: string;
+            /** @description Null until the payment settles. */
+            settled_at?: string | null;
+            /** @description settled, pending or failed */
+            status: string;
+            user_id: string;
+        };
+        /**
+         * @description A book bought: the buyer paid `price`; the writer got `seller_amount`, the platform
+         *     the rest.
+         */
+        TradeOut: {
+            book_id: string;
+            buyer_uid: string;
+            created_at: string;
+            /** Format: double */
+            platform_amount: number;
+            /** Format: double */
+            price: number;
+            /** @description This answer repeats an earlier purchase of the same book: nothing was charged now. */
+            replayed: boolean;
+            /** Format: double */
+            seller_amount: number;
+            seller_uid: string;
+            /** @description The book's title when it was bought. */
+            title: string;
+            trade_id: string;
+        };
+        /** @description A page of trade records, newest first. */
+        TradePageOut: {
+            /** Format: int32 */
+            page: number;
+            /** Format: int32 */
+            page_size: number;
+            result: components["schemas"]["TradeRecordOut"][];
+            /** Format: int64 */
+            total: number;
+        };
+        /** @description A trade in someone's records. */
+        TradeRecordOut: components["schemas"]["TradeOut"] & {
+            /**
+             * @description bought or sold, seen from the user whose records these are; null in the admin's
+             *     list of every trade when the admin took no part in it.
+             */
+            role?: string | null;
+        };
         /**
          * @description The form of `update_book/` (multipart/form-data): `uid` and `book_id`, then any field
          *     to change.
@@ -1619,6 +2115,44 @@ export interface components {
             message: string;
             /** @description The `personal_sign` signature, 0x-prefixed hex. */
             signature: string;
+        };
+        WalletOut: {
+            /** Format: double */
+            balance: number;
+            created_at: string;
+            /** @description ISO 4217; one currency for the whole platform. */
+            currency: string;
+            /**
+             * Format: double
+             * @description Money earned: book sales and invite rewards.
+             */
+            earned: number;
+            /**
+             * Format: double
+             * @description Money in since the wallet was opened: recharges and top-ups.
+             */
+            recharged: number;
+            /**
+             * Format: double
+             * @description Money out: consumption and purchases.
+             */
+            spent: number;
+            updated_at: string;
+            user_id: string;
+        };
+        /** @description A page of wallets, newest first. */
+        WalletPageOut: {
+            /** Format: int32 */
+            page: number;
+            /** Format: int32 */
+            page_size: number;
+            result: components["schemas"]["WalletOut"][];
+            /** Format: int64 */
+            total: number;
+        };
+        /** @description `{wallet}`, as the spec's wallet calls read it (`data.wallet`). */
+        WalletReplyOut: {
+            wallet: components["schemas"]["WalletOut"];
         };
     };
     responses: never;
@@ -2338,6 +2872,50 @@ export interface operations {
             };
         };
     };
+    get_trade_records: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Whose records: the caller's when absent (an admin's absent uid: everyone's).
+                 *     Another user's for admins only.
+                 */
+                uid?: string | null;
+                /** @description Accepted and ignored: the token decides. */
+                password?: string | null;
+                /** @description From 1. */
+                page?: number | null;
+                /** @description 1-100, default 10. */
+                page_size?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TradePageOut"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Another user's records */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     history: {
         parameters: {
             query?: {
@@ -2542,6 +3120,31 @@ export interface operations {
             };
         };
     };
+    rewards: {
+        parameters: {
+            query?: {
+                /** @description From 1. */
+                page?: number | null;
+                /** @description 1-100, default 10. */
+                page_size?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's invite rewards, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RewardPageOut"];
+                };
+            };
+        };
+    };
     roles: {
         parameters: {
             query?: never;
@@ -2641,6 +3244,164 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope_SettingsOut"];
                 };
+            };
+        };
+    };
+    top_up: {
+        parameters: {
+            query: {
+                /** @description The user to credit. */
+                uid?: string | null;
+                /** @description A decimal amount (4.99), more than 0. */
+                amount: number;
+                /** @description Why (at most 200 characters). */
+                note?: string | null;
+                /** @description Accepted and ignored: only an admin token lets this call through. */
+                password?: string | null;
+            };
+            header?: {
+                /** @description Replays the first answer for the same key and parameters */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TopUpRecordOut"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an admin, whatever the password */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Idempotency-Key reused with other parameters */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    top_up_records: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Whose records: the caller's when absent (an admin's absent uid: everyone's).
+                 *     Another user's for admins only.
+                 */
+                uid?: string | null;
+                /** @description Accepted and ignored: the token decides. */
+                password?: string | null;
+                /** @description From 1. */
+                page?: number | null;
+                /** @description 1-100, default 10. */
+                page_size?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TopUpPageOut"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Another user's records */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    trade: {
+        parameters: {
+            query?: {
+                /** @description The buyer: the caller (admins: anyone); the caller when absent. */
+                buyer_uid?: string | null;
+                book_id?: string | null;
+            };
+            header?: {
+                /** @description Replays the first answer for the same key and parameters */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The trade; buying a book again charges nothing and answers the first trade with replayed true */
+            200: {
+                headers: {
+                    /** @description no-store */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TradeOut"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Insufficient balance */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Buying for another user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unknown book, or no wallet */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not in the shop, your own book, or Idempotency-Key reused */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -2967,6 +3728,209 @@ export interface operations {
             };
             /** @description Invalid or reused refresh token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    all_wallets: {
+        parameters: {
+            query?: {
+                /** @description From 1. */
+                page?: number | null;
+                /** @description 1-100, default 10. */
+                page_size?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WalletPageOut"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consume: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the first answer for the same key and body */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsumeBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ConsumeOut"];
+                };
+            };
+            /** @description A bad amount */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Insufficient balance */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Wallet not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Idempotency-Key reused with another body */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    wallet_info: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description May be left out */
+        requestBody?: {
+            content: {
+                "application/json": null | components["schemas"]["InfoBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WalletReplyOut"];
+                };
+            };
+            /** @description Another user's wallet */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Wallet not found: open one, then ask again */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    open_wallet: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the first answer for the same key and body */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description May be left out */
+        requestBody?: {
+            content: {
+                "application/json": null | components["schemas"]["OpenBody"];
+            };
+        };
+        responses: {
+            /** @description The wallet, opened now or before */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WalletReplyOut"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Idempotency-Key reused with another body */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    recharge: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the first answer for the same key and body */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RechargeBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RechargeOut"];
+                };
+            };
+            /** @description A bad amount */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Idempotency-Key reused with another body */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

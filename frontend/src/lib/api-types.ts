@@ -18,14 +18,8 @@ export type Paged<T> = Omit<Schemas['UserPageOut'], 'result'> & { result: T[] };
 
 export type InviteCode = Schemas['InviteCodeOut'];
 
-// The wallet service comes with its own milestone; until its routes are in the
-// document, this is the part of DESIGN.md section 4 the screens read.
-export interface Wallet {
-  user_id?: string;
-  balance?: string | number;
-  currency?: string;
-  [key: string]: unknown;
-}
+// The wallet's shapes live in src/features/wallet/types.ts until its routes are
+// generated into the document for good.
 
 // The catalog (books, search, shelves, settings). Narrowed: a book's format.
 export type BookFormat = 'epub' | 'pdf' | 'txt';

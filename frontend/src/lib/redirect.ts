@@ -55,3 +55,14 @@ export function withSearch(path: string, params: URLSearchParams): string {
   const qs = params.toString();
   return qs ? `${path}?${qs}` : path;
 }
+
+/**
+ * A `redirect` to offer as a "go back" link: an in-app path only (never another site, never
+ * a login page), or null.
+ */
+export function inAppReturnPath(raw: string | null | undefined): string | null {
+  const value = (raw ?? '').trim();
+  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  const path = toRouterPath(value);
+  return AUTH_PAGES.test(path) ? null : path;
+}

@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
+import { useBookBuyControl } from '@/app/purchase';
 import { BookDetail } from '@/features/catalog';
 import { CommentsPanel } from '@/features/comments';
 
@@ -6,9 +7,10 @@ import { CommentsPanel } from '@/features/comments';
 export default function BookRoute() {
   const [params] = useSearchParams();
   const bookId = params.get('book_id')?.trim() || null;
+  const buy = useBookBuyControl();
   return (
     <div className="page">
-      <BookDetail bookId={bookId} comments={bookId ? <CommentsPanel bookId={bookId} /> : null} />
+      <BookDetail bookId={bookId} buy={buy} comments={bookId ? <CommentsPanel bookId={bookId} /> : null} />
     </div>
   );
 }

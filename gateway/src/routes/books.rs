@@ -54,7 +54,7 @@ const SORTS: [&str; 6] = [
     "score",
 ];
 
-fn required<'a>(field: &str, value: Option<&'a str>) -> Result<&'a str, Failure> {
+pub(super) fn required<'a>(field: &str, value: Option<&'a str>) -> Result<&'a str, Failure> {
     value
         .map(str::trim)
         .filter(|v| !v.is_empty())

@@ -10,7 +10,7 @@ use utoipa::ToSchema;
 
 use crate::money::to_decimal;
 
-fn non_empty(s: String) -> Option<String> {
+pub(super) fn non_empty(s: String) -> Option<String> {
     (!s.is_empty()).then_some(s)
 }
 

@@ -9,6 +9,10 @@ pub mod reading;
 pub mod reading_dto;
 pub mod shop_admin;
 pub mod shop_admin_dto;
+pub mod wallet;
+pub mod wallet_dto;
+pub mod wallet_records;
+pub mod wallet_records_dto;
 
 use actix_web::error::QueryPayloadError;
 use actix_web::{HttpRequest, web};
@@ -30,6 +34,8 @@ pub fn configure(json_limit: usize) -> impl FnOnce(&mut web::ServiceConfig) {
                 .configure(books::configure)
                 .configure(reading::configure)
                 .configure(shop_admin::configure)
+                .configure(wallet::configure)
+                .configure(wallet_records::configure)
                 .service(crate::openapi::openapi_json)
                 .service(crate::openapi::docs)
                 .default_service(web::to(|| async {

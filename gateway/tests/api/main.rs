@@ -1,5 +1,6 @@
-//! The REST contract of the account and catalog routes, through the real gateway, auth and
-//! catalog services, on the real Postgres, Redis and Kafka broker. Nothing here may ever see a 500.
+//! The REST contract of the account, catalog and wallet routes, through the real gateway,
+//! auth, catalog and wallet services, on the real Postgres, Redis and Kafka broker. Nothing
+//! here may ever see a 500.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a test or bench stops at the first surprise
 
 mod bad_input;
@@ -14,5 +15,9 @@ mod registration;
 mod roles_and_admin;
 mod sessions;
 mod support;
+mod wallet_admin;
 mod wallet_login;
+mod wallet_money;
+mod wallet_support;
+mod wallet_trade;
 mod web_app;

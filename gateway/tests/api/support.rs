@@ -1,6 +1,6 @@
-//! A whole stack per test: the real auth and catalog services (each in its own fresh
-//! Postgres schema; catalog's files in a temporary folder, its search index in memory),
-//! the real gateway in front of them, the shared Redis and Kafka broker, and an SMTP sink
+//! A whole stack per test: the real auth, catalog and wallet services (each in its own
+//! fresh Postgres schema; catalog's files in a temporary folder, its search index in
+//! memory), the real gateway in front of them, the shared Redis and Kafka broker, and an SMTP sink
 //! that catches the mails auth sends.
 
 use std::net::TcpListener;
@@ -11,10 +11,13 @@ use quire_auth::AuthConfig;
 use quire_catalog::CatalogConfig;
 use quire_gateway::GatewayConfig;
 use quire_kit::config::CommonConfig;
+use quire_wallet::WalletConfig;
 use serde_json::{Value, json};
 use uuid::Uuid;
 
 pub const ADMIN_PASSWORD: &str = "admin-pass-123";
+/// What an inviter earns when the user they invited registers (1.50).
+pub const REWARD_REGISTERED_CENTS: i64 = 150;
 
 fn env_or(key: &str, default: &str) -> String {
     std::env::var(key).unwrap_or_else(|_| default.to_owned())
@@ -112,6 +115,8 @@ pub struct TestApp {
     pub admin_email: String,
     pub auth_grpc: String,
     pub catalog_grpc: String,
+    /// The gateway's settings, for a test that starts a second gateway beside it.
+    pub gateway_config: GatewayConfig,
     pub schema: String,
     pub database_url: String,
     pub brokers: String,
@@ -190,13 +195,19 @@ impl TestApp {
         let auth_grpc = format!("http://127.0.0.1:{}", auth.grpc_port());
         tokio::spawn(auth.run_until(std::future::pending()));
 
+        // Catalog asks the wallet about purchases its projection has not seen, and the
+        // wallet asks catalog for prices: the wallet's port is chosen before either starts.
+        let wallet_port = std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .unwrap()
+            .port();
         let catalog_schema = format!("catalog_t_{}", &schema[7..]);
         let objects = std::env::temp_dir().join(format!("quire-objects-{schema}"));
         std::fs::create_dir_all(&objects).unwrap();
         let catalog = quire_catalog::Application::build(
             CommonConfig {
                 db_schema: Some(catalog_schema),
-                ..common
+                ..common.clone()
             },
             CatalogConfig {
                 grpc_addr: "127.0.0.1:0".into(),
@@ -208,6 +219,7 @@ impl TestApp {
                 // this one's events.
                 search_group: Some(format!("catalog-search-{schema}")),
                 events_group: format!("catalog-{schema}"),
+                wallet_url: format!("http://127.0.0.1:{wallet_port}"),
                 ..CatalogConfig::default()
             },
         )
@@ -216,6 +228,27 @@ impl TestApp {
         let catalog_grpc = format!("http://127.0.0.1:{}", catalog.grpc_port());
         tokio::spawn(catalog.run_until(std::future::pending()));
 
+        let wallet = quire_wallet::Application::build(
+            CommonConfig {
+                db_schema: Some(format!("wallet_t_{}", &schema[7..])),
+                ..common
+            },
+            WalletConfig {
+                grpc_addr: format!("127.0.0.1:{wallet_port}"),
+                admin_addr: "127.0.0.1:0".into(),
+                auth_url: auth_grpc.clone(),
+                catalog_url: catalog_grpc.clone(),
+                events_group: format!("wallet-{schema}"),
+                seller_share_percent: 90,
+                reward_registered_cents: REWARD_REGISTERED_CENTS,
+                ..WalletConfig::default()
+            },
+        )
+        .await
+        .expect("wallet builds");
+        let wallet_grpc = format!("http://127.0.0.1:{}", wallet.grpc_port());
+        tokio::spawn(wallet.run_until(std::future::pending()));
+
         let frontend = std::env::temp_dir().join(format!("quire-web-{schema}"));
         std::fs::create_dir_all(&frontend).unwrap();
         std::fs::write(
@@ -223,11 +256,12 @@ impl TestApp {
             "<!doctype html><title>Quire</title><div id=root></div>",
         )
         .unwrap();
-        let gateway = quire_gateway::Application::build(GatewayConfig {
+        let gateway_config = GatewayConfig {
             http_host: "127.0.0.1".into(),
             http_port: 0,
             auth_url: auth_grpc.clone(),
             catalog_url: catalog_grpc.clone(),
+            wallet_url: wallet_grpc.clone(),
             redis_url,
             frontend_dir: frontend.to_string_lossy().into_owned(),
             json_limit_bytes: limits.json_limit,
@@ -238,9 +272,10 @@ impl TestApp {
             rate_api_per_min: limits.api_per_min,
             rate_upload_per_min: limits.upload_per_min,
             http_workers: 1,
-        })
-        .await
-        .expect("gateway builds");
+        };
+        let gateway = quire_gateway::Application::build(gateway_config.clone())
+            .await
+            .expect("gateway builds");
         let base = format!("http://127.0.0.1:{}", gateway.port());
         tokio::spawn(gateway.run_until_stopped());
 
@@ -264,6 +299,7 @@ impl TestApp {
             admin_email,
             auth_grpc,
             catalog_grpc,
+            gateway_config,
             schema,
             database_url,
             brokers,
@@ -360,6 +396,15 @@ impl TestApp {
     }
 }
 
+/// A port where nothing listens: a service that is down.
+pub fn closed_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
 pub fn unique_email() -> String {
     format!(
         "u{}@example.org",
@@ -378,4 +423,11 @@ pub fn assert_failure(status: u16, body: &Value, expected_status: u16, message: 
     if let Some(m) = message {
         assert_eq!(body["message"], m, "{body}");
     }
+}
+
+/// Asserts a 400 envelope whose message names `field`.
+pub fn assert_bad_input(status: u16, body: &Value, field: &str) {
+    assert_failure(status, body, 400, None);
+    let message = body["message"].as_str().unwrap_or_default();
+    assert!(message.contains(field), "{field} not named: {body}");
 }

@@ -74,16 +74,13 @@ fn the_frontend_types_come_from_the_current_openapi_document() {
 #[tokio::test(flavor = "multi_thread")]
 async fn with_auth_down_the_gateway_says_503_and_is_not_ready() {
     // Nothing listens on this port: the auth service is down.
-    let closed = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
+    let closed = crate::support::closed_port();
     let gateway = quire_gateway::Application::build(quire_gateway::GatewayConfig {
         http_host: "127.0.0.1".into(),
         http_port: 0,
         auth_url: format!("http://127.0.0.1:{closed}"),
         catalog_url: format!("http://127.0.0.1:{closed}"),
+        wallet_url: format!("http://127.0.0.1:{closed}"),
         redis_url: std::env::var("QUIRE_REDIS_URL")
             .unwrap_or_else(|_| "redis://127.0.0.1:6379".into()),
         frontend_dir: "/nonexistent".into(),

@@ -4,8 +4,10 @@
 //! to their writer, their publisher and admins, and everyone else gets "not found", so an
 //! unlisted book's existence does not leak. A buyer keeps a book its writer switched off
 //! later (what was bought stays readable, as on any e-book shop); an admin's takedown
-//! removes it from buyers too, since takedowns are for content that must not be served. The whole file goes to buyers (purchases
-//! projection), the writer, the book's publisher and admins; the rest get the trial part.
+//! removes it from buyers too, since takedowns are for content that must not be served.
+//! The whole file goes to buyers (the purchases projection, or the wallet when the
+//! projection has not seen the trade yet), the writer, the book's publisher and admins;
+//! the rest get the trial part.
 
 use diesel::prelude::*;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
@@ -15,6 +17,7 @@ use uuid::Uuid;
 use crate::db::book::BookRow;
 use crate::db::schema::{books, purchases};
 use crate::error::{CatalogError, Result};
+use crate::wallet_purchases::WalletPurchases;
 
 /// The writer, the book's publisher or an admin.
 pub fn privileged(caller: Option<&Caller>, book: &BookRow) -> bool {
@@ -66,17 +69,19 @@ pub async fn bought(conn: &mut AsyncPgConnection, user_id: Uuid, book_id: Uuid) 
     .await?)
 }
 
-/// May this caller read the whole book?
+/// May this caller read the whole book? A purchase the projection has not seen yet is
+/// confirmed by the wallet (read-your-writes just after buying).
 pub async fn entitled(
     conn: &mut AsyncPgConnection,
+    wallet: &WalletPurchases,
     caller: Option<&Caller>,
     book: &BookRow,
 ) -> Result<bool> {
     let Some(caller) = caller else {
         return Ok(false);
     };
-    if privileged(Some(caller), book) {
+    if privileged(Some(caller), book) || bought(conn, caller.user_id(), book.id).await? {
         return Ok(true);
     }
-    bought(conn, caller.user_id(), book.id).await
+    wallet.confirm(conn, caller, book.id).await
 }

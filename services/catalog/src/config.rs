@@ -11,6 +11,13 @@ pub struct CatalogConfig {
     /// The auth service, whose JWKS verifies the callers' tokens.
     #[serde(default = "d_auth")]
     pub auth_url: String,
+    /// The wallet service, asked whether a caller bought a book when the purchases
+    /// projection has not seen the trade yet (read-your-writes after buying).
+    #[serde(default = "d_wallet")]
+    pub wallet_url: String,
+    /// The deadline of that question; past it the caller gets the trial, as before buying.
+    #[serde(default = "d_wallet_timeout")]
+    pub wallet_timeout_ms: u64,
     /// Where book files and covers live: `file:///abs/dir` or `s3://bucket` (credentials
     /// and region from the usual `AWS_*` variables). Unset: `$QUIRE_DATA_DIR/objects`.
     #[serde(default)]
@@ -45,6 +52,12 @@ fn d_admin() -> String {
 }
 fn d_auth() -> String {
     "http://127.0.0.1:50051".into()
+}
+fn d_wallet() -> String {
+    "http://127.0.0.1:50052".into()
+}
+fn d_wallet_timeout() -> u64 {
+    1000
 }
 fn d_events_group() -> String {
     "catalog".into()
@@ -92,6 +105,8 @@ impl Default for CatalogConfig {
             grpc_addr: d_grpc(),
             admin_addr: d_admin(),
             auth_url: d_auth(),
+            wallet_url: d_wallet(),
+            wallet_timeout_ms: d_wallet_timeout(),
             object_store_url: None,
             search_index_dir: None,
             search_group: None,

@@ -22,7 +22,6 @@ pub mod favourites;
 pub mod grpc_api;
 pub mod history;
 pub mod input;
-pub mod jwks;
 pub mod listing;
 pub mod names;
 pub mod objects;
@@ -33,9 +32,9 @@ pub mod search;
 pub mod settings;
 pub mod shelves;
 pub mod trial_cache;
+pub mod wallet_purchases;
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use quire_book_search::SearchIndex;
 use quire_kit::config::CommonConfig;
@@ -55,6 +54,7 @@ pub struct AppState {
     pub objects: objects::Objects,
     pub index: SearchIndex,
     pub trials: trial_cache::TrialCache,
+    pub wallet: wallet_purchases::WalletPurchases,
     pub config: Arc<CatalogConfig>,
 }
 
@@ -62,7 +62,7 @@ pub struct AppState {
 pub struct Application {
     state: AppState,
     common: CommonConfig,
-    keys: jwks::Keys,
+    keys: quire_kit::jwks::Keys,
     grpc: TcpListener,
     admin: TcpListener,
 }
@@ -85,19 +85,16 @@ impl Application {
         let objects = objects::Objects::open(&config.object_store_url())?;
         let index =
             SearchIndex::open(config.search_index_dir.as_deref().map(std::path::Path::new))?;
-        let keys = jwks::Keys::new(&config.auth_url)?;
-        // Auth may start after us: the refresher keeps trying in the background.
-        if let Err(error) = tokio::time::timeout(Duration::from_secs(3), keys.fetch())
-            .await
-            .unwrap_or_else(|_| Err(anyhow::anyhow!("timed out")))
-        {
-            tracing::warn!(%error, "token keys not loaded yet, will retry");
-        }
+        let keys = quire_kit::jwks::Keys::start(&config.auth_url).await?;
         let state = AppState {
             pool,
             objects,
             index,
             trials: trial_cache::TrialCache::new(config.trial_cache_bytes),
+            wallet: wallet_purchases::WalletPurchases::new(
+                &config.wallet_url,
+                std::time::Duration::from_millis(config.wallet_timeout_ms),
+            )?,
             config: Arc::new(config),
         };
         let grpc = TcpListener::bind(&state.config.grpc_addr).await?;

@@ -61,19 +61,33 @@ async fn purchase(conn: &mut AsyncPgConnection, event: &Event) -> Result<(), DbE
     let purchased_at = DateTime::parse_from_rfc3339(&trade.completed_at)
         .map(|t| t.with_timezone(&Utc))
         .unwrap_or_else(|_| Utc::now());
-    let added = diesel::insert_into(purchases::table)
-        .values(PurchaseRow {
+    let added = record_purchase(
+        conn,
+        PurchaseRow {
             user_id,
             book_id,
             trade_id,
             price_cents: trade.price_cents,
             purchased_at,
-        })
+        },
+    )
+    .await?;
+    tracing::info!(%book_id, %trade_id, new = added, "purchase recorded");
+    Ok(())
+}
+
+/// Adds a purchase unless it is there already (from the event or from asking the wallet,
+/// whichever came first); returns whether it was new.
+pub async fn record_purchase(
+    conn: &mut AsyncPgConnection,
+    row: PurchaseRow,
+) -> Result<bool, DbError> {
+    let added = diesel::insert_into(purchases::table)
+        .values(row)
         .on_conflict_do_nothing()
         .execute(conn)
         .await?;
-    tracing::info!(%book_id, %trade_id, new = added > 0, "purchase recorded");
-    Ok(())
+    Ok(added > 0)
 }
 
 async fn user_name(conn: &mut AsyncPgConnection, event: &Event) -> Result<(), DbError> {

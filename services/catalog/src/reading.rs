@@ -89,7 +89,7 @@ pub async fn content(
     let mut conn = quire_kit::db::conn(&state.pool).await?;
     let book = access::visible_book(&mut conn, caller, book_id).await?;
     let (file, chapter_list) = file_of(&mut conn, &book, req.file_index).await?;
-    let entitled = access::entitled(&mut conn, caller, &book).await?;
+    let entitled = access::entitled(&mut conn, &state.wallet, caller, &book).await?;
     let percent = settings::trial_percent(&mut conn, state.config.default_trial_percent).await?;
     drop(conn);
     let format = format_of(&file.format)?;
@@ -154,7 +154,7 @@ pub async fn toc(
     let mut conn = quire_kit::db::conn(&state.pool).await?;
     let book = access::visible_book(&mut conn, caller, book_id).await?;
     let (_, chapter_list) = file_of(&mut conn, &book, req.file_index).await?;
-    let entitled = access::entitled(&mut conn, caller, &book).await?;
+    let entitled = access::entitled(&mut conn, &state.wallet, caller, &book).await?;
     let percent = settings::trial_percent(&mut conn, state.config.default_trial_percent).await?;
     let in_trial = quire_bookfile::trial_chapters(&chapter_list, percent);
     Ok(pb::Toc {

@@ -30,6 +30,8 @@ pub mod types {
     pub const BOOK_UNPUBLISHED: &str = "quire.book.unpublished.v1";
     /// A purchase was paid (topic `quire.trade.v1`).
     pub const TRADE_COMPLETED: &str = "quire.trade.completed.v1";
+    /// Money came into a wallet from outside (topic `quire.wallet.v1`).
+    pub const WALLET_RECHARGED: &str = "quire.wallet.recharged.v1";
 }
 
 pub const CONTENT_TYPE: &str = "application/protobuf";

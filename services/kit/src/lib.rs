@@ -7,6 +7,8 @@
 //! - [`outbox`] and [`consumer`]: events that are never lost (transactional outbox, an
 //!   idempotent producer) and never applied twice (idempotent at-least-once consumers)
 //! - [`caller`]: the JWT claims and the verifier every service trusts
+//! - [`jwks`]: auth's public keys, fetched over gRPC and kept fresh, and the interceptor
+//!   that verifies callers with them
 //! - [`grpc`] and [`admin_http`]: server plumbing (health, reflection, metrics, shutdown)
 //! - [`service`]: the run loop of a gRPC service (stop signal, servers, relay, background tasks)
 //!
@@ -23,6 +25,7 @@ pub mod db;
 pub mod error;
 pub mod events;
 pub mod grpc;
+pub mod jwks;
 pub mod outbox;
 pub mod service;
 pub mod shutdown;

@@ -50,6 +50,9 @@ export function Header() {
           <div className="nav-mobile-only">
             {loggedIn ? (
               <>
+                <NavLink to="/user" end className="nav-link">
+                  Wallet
+                </NavLink>
                 <NavLink to="/user/profile" className="nav-link">
                   Profile
                 </NavLink>
@@ -86,6 +89,9 @@ export function Header() {
               <Link to="/user/profile" className="user-chip" aria-label="Your profile">
                 <Avatar name={user?.username || user?.email || '?'} url={user?.avatar_url} size={32} />
                 <span className="user-chip-name">{user?.username || 'Profile'}</span>
+              </Link>
+              <Link to="/user" className="icon-button hide-sm" aria-label="Wallet" title="Wallet">
+                <Icon name="wallet" size={18} />
               </Link>
               <Link to="/user/settings" className="icon-button hide-sm" aria-label="Settings" title="Settings">
                 <Icon name="settings" size={18} />

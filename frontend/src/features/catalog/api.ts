@@ -18,7 +18,6 @@ import type {
   Shelf,
   Takedown,
   TocEntry,
-  TradeReply,
 } from './types';
 
 export const catalogKeys = {
@@ -209,29 +208,4 @@ export function getSettings(): Promise<Settings> {
 
 export function putSettings(settings: Settings): Promise<Settings> {
   return api.put<Settings>('/admin/settings', { json: settings });
-}
-
-// ---------- trade (wallet milestone) ----------
-
-/**
- * Buys a book. Errors are the caller's to show (ignoreErrors): until the wallet milestone
- * the route answers 404 "No such API route", which the buy button turns into a notice.
- */
-export function buyBook(buyerUid: string, bookId: string, idempotencyKey?: string): Promise<TradeReply> {
-  return api.get<TradeReply>('/trade', {
-    params: { buyer_uid: buyerUid, book_id: bookId },
-    ignoreErrors: true,
-    // A repeated click or a retry after a lost answer must not buy twice (DESIGN.md section 4).
-    headers: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined,
-  });
-}
-
-/** A fresh key for one purchase attempt (randomUUID needs a secure context; fall back). */
-export function newIdempotencyKey(): string {
-  const c = globalThis.crypto;
-  if (c && typeof c.randomUUID === 'function') return c.randomUUID();
-  const bytes = new Uint8Array(16);
-  if (c && typeof c.getRandomValues === 'function') c.getRandomValues(bytes);
-  else for (let i = 0; i < bytes.length; i++) bytes[i] = Math.floor(Math.random() * 256);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }

@@ -12,7 +12,6 @@ export { BookDetail, type BookDetailProps } from './components/BookDetail';
 export { BookEditForm } from './components/BookEditForm';
 export { BookGrid, type BookGridProps } from './components/BookGrid';
 export { BookSection } from './components/BookSection';
-export { BuyButton, buyNotice, PURCHASES_SOON } from './components/BuyButton';
 export { Cover, type CoverProps } from './components/Cover';
 export { FavouriteButton } from './components/FavouriteButton';
 export { GenreChips, type GenreChip } from './components/GenreChips';

@@ -58,12 +58,3 @@ export interface BookUpdate {
   publish_date?: string;
   cover?: File | Blob;
 }
-
-/** Reply of GET /trade (wallet milestone). */
-export interface TradeReply {
-  trade_id?: string;
-  buyer_uid?: string;
-  book_id?: string;
-  price?: number;
-  created_at?: string;
-}

@@ -47,13 +47,6 @@ export const getBoughtBooks = (uid: string) => api.get<Book[]>('/get_bought_book
 export const searchByGenre = (genre: string, pageSize = 12) =>
   api.post<SearchReply>('/search', { json: { query: '', genre, page: 1, page_size: pageSize }, ignoreErrors: true });
 
-/**
- * The wallet's purchase call. It comes with a later issue; until then the gateway answers
- * 404, which the caller turns into "purchases open soon", so failures raise no toast.
- */
-export const buyBook = (buyerUid: string, bookId: string) =>
-  api.get<unknown>('/trade', { params: { buyer_uid: buyerUid, book_id: bookId }, ignoreErrors: true });
-
 /** The reply of a failed api call with ignoreErrors still resolves; this spots it. */
 export function isFailedEnvelope(value: unknown): boolean {
   return typeof value === 'object' && value !== null && (value as { success?: unknown }).success === false;

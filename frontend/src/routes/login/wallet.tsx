@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { AuthPanel } from '@/components/AuthPanel';
 import { WalletLoginPanel } from '@/features/auth';
-import { fetchWalletQuietly } from '@/features/wallet-lite';
+import { fetchWalletQuietly } from '@/features/wallet';
 import { withSearch } from '@/lib/redirect';
 import { useTitle } from '@/lib/use-title';
 

@@ -2,7 +2,7 @@ import { PageHeader } from '@/components/Card';
 import { ButtonLink } from '@/components/Button';
 import { PageLoader } from '@/components/Spinner';
 import { InvitePanel, ProfileEditForm, ProfileSummary, useMe } from '@/features/users';
-import { WalletSummaryCard } from '@/features/wallet-lite';
+import { WalletSummaryCard } from '@/features/wallet';
 import { useTitle } from '@/lib/use-title';
 
 export default function UserProfileRoute() {

@@ -2,7 +2,7 @@ import { Card, CardHeader, PageHeader } from '@/components/Card';
 import { ButtonLink } from '@/components/Button';
 import { PageLoader } from '@/components/Spinner';
 import { RoleSettings, useMe } from '@/features/users';
-import { useRefreshWallet } from '@/features/wallet-lite';
+import { useRefreshWallet } from '@/features/wallet';
 import { useTitle } from '@/lib/use-title';
 import { APPEARANCE_PRESETS, useReaderSettings, type Appearance } from '@/stores/reader-settings';
 

@@ -11,7 +11,6 @@ import { useViewer } from '../session';
 import type { Book } from '../types';
 import { BookEditForm } from './BookEditForm';
 import { BookSection } from './BookSection';
-import { BuyButton } from './BuyButton';
 import { Cover } from './Cover';
 import { FavouriteButton } from './FavouriteButton';
 import { PriceTag } from './PriceTag';
@@ -25,6 +24,11 @@ export interface BookDetailProps {
   variant?: 'desktop' | 'h5';
   /** The comments panel (its own feature), rendered under the chapters. */
   comments?: ReactNode;
+  /**
+   * The buy control (the wallet's, composed by the route) for a book the viewer may not read
+   * whole yet; without it the page offers the free sample only.
+   */
+  buy?: (book: Book) => ReactNode;
 }
 
 function DetailSkeleton() {
@@ -91,7 +95,7 @@ function MoreInGenre({ genre, exclude }: { genre: string; exclude: string }) {
 }
 
 /** The book page: cover and facts, read and buy, the writer's controls, chapters, comments. */
-export function BookDetail({ bookId, variant = 'desktop', comments }: BookDetailProps) {
+export function BookDetail({ bookId, variant = 'desktop', comments, buy }: BookDetailProps) {
   const viewer = useViewer();
   const links = useCatalogLinks();
   const query = useBook(bookId);
@@ -146,12 +150,19 @@ export function BookDetail({ bookId, variant = 'desktop', comments }: BookDetail
   const actions = (
     <div className="book-actions">
       {book.entitled ? (
-        <ButtonLink to={links.read(id)} size="lg" data-testid="read-button">
-          Read
-        </ButtonLink>
+        <>
+          <ButtonLink to={links.read(id)} size="lg" data-testid="read-button">
+            Read
+          </ButtonLink>
+          {book.bought ? (
+            <span className="badge badge-success book-owned" data-testid="owned-badge">
+              You own this book
+            </span>
+          ) : null}
+        </>
       ) : (
         <>
-          <BuyButton book={book} userId={viewer.userId} />
+          {buy ? buy(book) : null}
           <ButtonLink to={links.read(id)} size="lg" variant="secondary" data-testid="read-button">
             Read free sample
           </ButtonLink>

@@ -15,7 +15,7 @@ import { isLeftPartVisible, useReaderSettings, type ReaderPanel } from '@/stores
 import { saveProgress } from '../api';
 import { createProgressSaver, pickStartPosition, readLocalProgress, writeLocalProgress } from '../progress';
 import { useBook, useBookContent, useServerProgress, useToc } from '../queries';
-import type { BookFormat, ReadingLocation, TocEntry } from '../types';
+import type { Book, BookFormat, ReadingLocation, TocEntry } from '../types';
 import { BookmarksPanel } from './BookmarksPanel';
 import { ChatPanel } from './ChatPanel';
 import { ExplorePanel } from './ExplorePanel';
@@ -47,7 +47,14 @@ function formatOf(contentType: string, fallback?: BookFormat): BookFormat {
   return fallback ?? 'txt';
 }
 
-export function ReaderView({ bookId, commentsPanel }: { bookId: string; commentsPanel: ReactNode }) {
+export interface ReaderViewProps {
+  bookId: string;
+  commentsPanel: ReactNode;
+  /** The buy control (the wallet's, composed by the route) shown at the end of a sample. */
+  buy?: (book: Book) => ReactNode;
+}
+
+export function ReaderView({ bookId, commentsPanel, buy }: ReaderViewProps) {
   const book = useBook(bookId);
   const toc = useToc(bookId);
   const content = useBookContent(bookId);
@@ -59,13 +66,23 @@ export function ReaderView({ bookId, commentsPanel }: { bookId: string; comments
   const [sampleEnded, setSampleEnded] = useState(false);
   const [tocOpen, setTocOpen] = useState(false);
   const [viewerError, setViewerError] = useState<string | null>(null);
+  const startAt = useRef<string | null | undefined>(undefined);
 
   const access = content.data?.access ?? 'trial';
   const entries: TocEntry[] = toc.data ?? [];
+  // A purchase swaps the sample for the whole file: the notice goes, and the new file opens
+  // where the reader is (the viewer is keyed by access, so it starts afresh).
+  const seenAccess = useRef(content.data?.access);
+  if (content.data && seenAccess.current !== content.data.access) {
+    if (seenAccess.current !== undefined && location) startAt.current = location.position;
+    seenAccess.current = content.data.access;
+  }
+  useEffect(() => {
+    if (access === 'full') setSampleEnded(false);
+  }, [access]);
 
   // Where to open is decided once, when the file and the saved progress are in.
   const progressSettled = !loggedIn || !progress.isLoading;
-  const startAt = useRef<string | null | undefined>(undefined);
   if (startAt.current === undefined && content.data && progressSettled) {
     startAt.current = pickStartPosition(progress.data && typeof progress.data === 'object' ? progress.data : null, readLocalProgress(bookId));
   }
@@ -251,6 +268,7 @@ export function ReaderView({ bookId, commentsPanel }: { bookId: string; comments
           ) : (
             <Suspense fallback={<PageLoader label="Preparing the pages…" />}>
               <Viewer
+                key={access}
                 ref={viewer}
                 data={content.data.data}
                 toc={entries}
@@ -266,7 +284,7 @@ export function ReaderView({ bookId, commentsPanel }: { bookId: string; comments
               />
             </Suspense>
           )}
-          {sampleEnded ? <TrialEnd book={b} onClose={() => setSampleEnded(false)} /> : null}
+          {sampleEnded && access === 'trial' ? <TrialEnd book={b} buy={buy?.(b)} onClose={() => setSampleEnded(false)} /> : null}
         </div>
 
         <footer className="reader-footer">

@@ -3,7 +3,7 @@ import { ButtonLink } from '@/components/Button';
 import { Card } from '@/components/Card';
 import { PageLoader } from '@/components/Spinner';
 import { H5RoleSwitch, ProfileSummary, useMe } from '@/features/users';
-import { useRefreshWallet, WalletSummaryCard } from '@/features/wallet-lite';
+import { useRefreshWallet, WalletSummaryCard } from '@/features/wallet';
 import { loginPathWithRedirect } from '@/lib/redirect';
 import { useTitle } from '@/lib/use-title';
 import { selectIsLoggedIn, useAuthStore } from '@/stores/auth';

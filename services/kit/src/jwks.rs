@@ -5,11 +5,12 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use quire_kit::caller::TokenVerifier;
 use quire_proto::auth::v1::GetJwksRequest;
 use quire_proto::auth::v1::auth_service_client::AuthServiceClient;
 use tokio::sync::Notify;
 use tonic::transport::Channel;
+
+use crate::caller::TokenVerifier;
 
 const REFRESH_EVERY: Duration = Duration::from_secs(300);
 const MIN_REFETCH: Duration = Duration::from_secs(5);
@@ -24,7 +25,7 @@ pub struct Keys {
 
 impl Keys {
     pub fn new(auth_url: &str) -> anyhow::Result<Self> {
-        let channel = quire_kit::grpc::channel(auth_url)?;
+        let channel = crate::grpc::channel(auth_url)?;
         Ok(Self {
             verifier: TokenVerifier::default(),
             auth: AuthServiceClient::new(channel),
@@ -33,13 +34,25 @@ impl Keys {
         })
     }
 
+    /// Keys for `auth_url`, loaded now when auth answers within a few seconds. Auth may
+    /// start after the service: then [`Self::run`] keeps trying in the background.
+    pub async fn start(auth_url: &str) -> anyhow::Result<Self> {
+        let keys = Self::new(auth_url)?;
+        match tokio::time::timeout(Duration::from_secs(3), keys.fetch()).await {
+            Ok(Ok(_)) => {}
+            Ok(Err(error)) => tracing::warn!(%error, "token keys not loaded yet, will retry"),
+            Err(_) => tracing::warn!("token keys not loaded yet (timed out), will retry"),
+        }
+        Ok(keys)
+    }
+
     pub fn loaded(&self) -> bool {
         self.loaded.load(std::sync::atomic::Ordering::Relaxed)
     }
 
     /// Fetches the JWKS once.
     pub async fn fetch(&self) -> anyhow::Result<usize> {
-        let request = quire_kit::grpc::outgoing(GetJwksRequest {}, None, Duration::from_secs(5));
+        let request = crate::grpc::outgoing(GetJwksRequest {}, None, Duration::from_secs(5));
         let jwks = self.auth.clone().get_jwks(request).await?.into_inner();
         let n = self
             .verifier
@@ -82,10 +95,10 @@ impl Keys {
         }
     }
 
-    /// The identity interceptor of quire-kit, which also asks for a refresh when a token
-    /// names a key we do not know (that call fails; the next one succeeds).
+    /// The identity interceptor ([`crate::grpc::identity`]), which also asks for a refresh
+    /// when a token names a key we do not know (that call fails; the next one succeeds).
     pub fn interceptor(&self) -> impl tonic::service::Interceptor + Clone + use<> {
-        let mut inner = quire_kit::grpc::identity(self.verifier.clone());
+        let mut inner = crate::grpc::identity(self.verifier.clone());
         let verifier = self.verifier.clone();
         let notify = self.unknown_kid.clone();
         move |request: tonic::Request<()>| {
@@ -93,7 +106,7 @@ impl Keys {
                 .metadata()
                 .get("authorization")
                 .and_then(|v| v.to_str().ok())
-                .and_then(quire_kit::caller::bearer)
+                .and_then(crate::caller::bearer)
                 .and_then(TokenVerifier::kid_of);
             if let Some(kid) = kid
                 && !verifier.knows(&kid)

@@ -1,3 +1,0 @@
-export { fetchWalletQuietly, walletKeys } from './api';
-export { useRefreshWallet, useWallet } from './hooks';
-export { WalletSummaryCard } from './components';

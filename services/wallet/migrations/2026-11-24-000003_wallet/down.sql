@@ -1,0 +1,13 @@
+DROP TABLE idempotency_keys;
+DROP TABLE rewards;
+DROP TABLE invitations;
+DROP TABLE trades;
+DROP TABLE top_ups;
+DROP TRIGGER entries_transfer_balanced ON entries;
+DROP TRIGGER entries_append_only ON entries;
+DROP TABLE entries;
+DROP FUNCTION transfer_balanced();
+DROP FUNCTION entries_append_only();
+DROP TABLE transfers;
+DROP TABLE wallets;
+DROP TABLE accounts;

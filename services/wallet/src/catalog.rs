@@ -1,0 +1,69 @@
+//! What the wallet asks catalog before a trade: the book's price, seller and title. The
+//! client's word is never taken for any of them.
+
+use std::time::Duration;
+
+use quire_kit::caller::Caller;
+use quire_kit::{ApiError, ErrorCode};
+use quire_proto::catalog::v1 as pb;
+use uuid::Uuid;
+
+use crate::AppState;
+use crate::error::{Result, WalletError};
+
+/// A book in the shop, as catalog sees it now.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Sale {
+    pub book_id: Uuid,
+    pub title: String,
+    pub price_cents: i64,
+    pub seller: Uuid,
+}
+
+/// Asks catalog for `book` on behalf of `caller` (its token and the trace go along):
+/// catalog's 404 (unknown book) and 409 (not in the shop) pass through, anything else
+/// that goes wrong there is a 503.
+pub async fn book_for_sale(state: &AppState, caller: &Caller, book: Uuid) -> Result<Sale> {
+    let request = quire_kit::grpc::outgoing(
+        pb::GetBookForSaleRequest {
+            book_id: book.to_string(),
+        },
+        Some(caller),
+        Duration::from_millis(state.config.catalog_timeout_ms),
+    );
+    let reply = state
+        .catalog
+        .clone()
+        .get_book_for_sale(request)
+        .await
+        .map_err(|status| from_catalog(&status))?
+        .into_inner();
+    let seller = Uuid::parse_str(&reply.seller_uid).map_err(|_| {
+        WalletError::Internal(format!("catalog named seller {:?}", reply.seller_uid))
+    })?;
+    if reply.price_cents < 0 {
+        return Err(WalletError::Internal(format!(
+            "catalog priced book {book} below zero"
+        )));
+    }
+    Ok(Sale {
+        book_id: book,
+        title: reply.title,
+        price_cents: reply.price_cents,
+        seller,
+    })
+}
+
+fn from_catalog(status: &tonic::Status) -> WalletError {
+    let error = ApiError::from_status(status);
+    match error.code {
+        ErrorCode::NotFound
+        | ErrorCode::Conflict
+        | ErrorCode::BadRequest
+        | ErrorCode::Unauthenticated => WalletError::Api(error),
+        _ => {
+            tracing::warn!(code = ?status.code(), message = status.message(), "catalog call failed");
+            WalletError::Api(ApiError::unavailable("Catalog temporarily unavailable"))
+        }
+    }
+}

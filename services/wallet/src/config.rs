@@ -1,0 +1,113 @@
+//! The wallet service's settings (`QUIRE_*` environment variables; see `.env.example`).
+
+use serde::Deserialize;
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct WalletConfig {
+    #[serde(default = "d_grpc")]
+    pub grpc_addr: String,
+    #[serde(default = "d_admin")]
+    pub admin_addr: String,
+    /// The auth service, whose JWKS verifies the callers' tokens.
+    #[serde(default = "d_auth")]
+    pub auth_url: String,
+    /// The catalog service, asked for a book's price and seller before a trade.
+    #[serde(default = "d_catalog")]
+    pub catalog_url: String,
+    /// Consumer group of the rewards consumer (shared by replicas).
+    #[serde(default = "d_events_group")]
+    pub events_group: String,
+    /// ISO 4217 code of the one currency of the platform.
+    #[serde(default = "d_currency")]
+    pub currency: String,
+    /// The writer's share of a sale in percent (k = 0.9); the platform keeps the rest.
+    #[serde(default = "d_share")]
+    pub seller_share_percent: u8,
+    /// Paid to the inviter when an invited user registers.
+    #[serde(default = "d_reward_registered")]
+    pub reward_registered_cents: i64,
+    /// Paid to the inviter on an invited user's first priced purchase.
+    #[serde(default = "d_reward_first_purchase")]
+    pub reward_first_purchase_cents: i64,
+    /// The payment provider recharges go through: `instant` (settles at once).
+    #[serde(default = "d_provider")]
+    pub payment_provider: String,
+    /// The deadline of the call to catalog before a trade.
+    #[serde(default = "d_catalog_timeout")]
+    pub catalog_timeout_ms: u64,
+}
+
+fn d_grpc() -> String {
+    "0.0.0.0:50052".into()
+}
+fn d_admin() -> String {
+    "0.0.0.0:9102".into()
+}
+fn d_auth() -> String {
+    "http://127.0.0.1:50051".into()
+}
+fn d_catalog() -> String {
+    "http://127.0.0.1:50053".into()
+}
+fn d_events_group() -> String {
+    "wallet".into()
+}
+fn d_currency() -> String {
+    "USD".into()
+}
+fn d_share() -> u8 {
+    90
+}
+fn d_reward_registered() -> i64 {
+    100
+}
+fn d_reward_first_purchase() -> i64 {
+    200
+}
+fn d_provider() -> String {
+    "instant".into()
+}
+fn d_catalog_timeout() -> u64 {
+    3000
+}
+
+impl WalletConfig {
+    pub fn from_env() -> Result<Self, envy::Error> {
+        quire_kit::config::from_env()
+    }
+
+    /// Refuses settings that would move money wrongly, before anything starts.
+    pub fn check(&self) -> anyhow::Result<()> {
+        anyhow::ensure!(
+            self.seller_share_percent <= 100,
+            "QUIRE_SELLER_SHARE_PERCENT must be between 0 and 100"
+        );
+        anyhow::ensure!(
+            self.reward_registered_cents >= 0 && self.reward_first_purchase_cents >= 0,
+            "reward amounts must not be negative"
+        );
+        anyhow::ensure!(
+            self.currency.len() == 3 && self.currency.bytes().all(|b| b.is_ascii_uppercase()),
+            "QUIRE_CURRENCY must be an ISO 4217 code such as USD"
+        );
+        Ok(())
+    }
+}
+
+impl Default for WalletConfig {
+    fn default() -> Self {
+        Self {
+            grpc_addr: d_grpc(),
+            admin_addr: d_admin(),
+            auth_url: d_auth(),
+            catalog_url: d_catalog(),
+            events_group: d_events_group(),
+            currency: d_currency(),
+            seller_share_percent: d_share(),
+            reward_registered_cents: d_reward_registered(),
+            reward_first_purchase_cents: d_reward_first_purchase(),
+            payment_provider: d_provider(),
+            catalog_timeout_ms: d_catalog_timeout(),
+        }
+    }
+}

@@ -1,0 +1,82 @@
+//! The gRPC face of the wallet: each method reads its request, calls the domain module
+//! that does the work, and converts the answer. No rule lives here.
+
+use quire_kit::caller::{Caller, caller_of};
+use quire_proto::wallet::v1 as pb;
+use quire_proto::wallet::v1::wallet_service_server::WalletService;
+use tonic::{Request, Response, Status};
+
+use crate::{AppState, consume, credits, recharges, rewards, trades, wallets};
+
+pub struct WalletApi {
+    pub state: AppState,
+}
+
+type Reply<T> = Result<Response<T>, Status>;
+
+/// Every method needs a verified caller.
+fn caller<T>(req: &Request<T>) -> Result<Caller, Status> {
+    caller_of(req).cloned().map_err(Status::from)
+}
+
+fn reply<T>(result: crate::error::Result<T>) -> Reply<T> {
+    result.map(Response::new).map_err(Status::from)
+}
+
+#[tonic::async_trait]
+impl WalletService for WalletApi {
+    async fn open_wallet(&self, req: Request<pb::OpenWalletRequest>) -> Reply<pb::Wallet> {
+        let who = caller(&req)?;
+        reply(wallets::open(&self.state, &who, req.get_ref()).await)
+    }
+
+    async fn get_wallet(&self, req: Request<pb::GetWalletRequest>) -> Reply<pb::Wallet> {
+        let who = caller(&req)?;
+        reply(wallets::get(&self.state, &who, &req.get_ref().user_id).await)
+    }
+
+    async fn recharge(&self, req: Request<pb::RechargeRequest>) -> Reply<pb::RechargeReply> {
+        let who = caller(&req)?;
+        reply(recharges::recharge_request(&self.state, &who, req.get_ref()).await)
+    }
+
+    async fn consume(&self, req: Request<pb::ConsumeRequest>) -> Reply<pb::ConsumeReply> {
+        let who = caller(&req)?;
+        reply(consume::consume(&self.state, &who, req.get_ref()).await)
+    }
+
+    async fn list_wallets(&self, req: Request<pb::ListWalletsRequest>) -> Reply<pb::WalletPage> {
+        let who = caller(&req)?;
+        reply(wallets::list(&self.state, &who, req.get_ref()).await)
+    }
+
+    async fn top_up(&self, req: Request<pb::TopUpRequest>) -> Reply<pb::TopUpRecord> {
+        let who = caller(&req)?;
+        reply(credits::top_up(&self.state, &who, req.get_ref()).await)
+    }
+
+    async fn list_top_ups(&self, req: Request<pb::ListTopUpsRequest>) -> Reply<pb::TopUpPage> {
+        let who = caller(&req)?;
+        reply(credits::list(&self.state, &who, req.get_ref()).await)
+    }
+
+    async fn trade(&self, req: Request<pb::TradeRequest>) -> Reply<pb::Trade> {
+        let who = caller(&req)?;
+        reply(trades::trade(&self.state, &who, req.get_ref()).await)
+    }
+
+    async fn list_trades(&self, req: Request<pb::ListTradesRequest>) -> Reply<pb::TradePage> {
+        let who = caller(&req)?;
+        reply(trades::list(&self.state, &who, req.get_ref()).await)
+    }
+
+    async fn list_rewards(&self, req: Request<pb::ListRewardsRequest>) -> Reply<pb::RewardPage> {
+        let who = caller(&req)?;
+        reply(rewards::list(&self.state, &who, req.get_ref()).await)
+    }
+
+    async fn get_purchase(&self, req: Request<pb::GetPurchaseRequest>) -> Reply<pb::Purchase> {
+        let who = caller(&req)?;
+        reply(trades::purchase(&self.state, &who, req.get_ref()).await)
+    }
+}

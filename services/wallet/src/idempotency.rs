@@ -1,0 +1,247 @@
+//! Idempotency keys of money-moving calls. A key is scoped to the caller; its row (method,
+//! a fingerprint of the request, and the encoded answer) is written in the transaction that
+//! moves the money, so a retry either finds the answer of a committed movement or moves
+//! the money itself, never both.
+//!
+//! Concurrent duplicates: both insert the key row with `ON CONFLICT DO NOTHING`; Postgres
+//! makes the second wait until the first commits, then it finds the row and replays the
+//! stored answer (or, if the first rolled back, inserts it and does the work itself).
+
+use diesel::OptionalExtension;
+use diesel::prelude::*;
+use diesel_async::scoped_futures::{ScopedBoxFuture, ScopedFutureExt};
+use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+use sha2::{Digest, Sha256};
+use uuid::Uuid;
+
+use crate::db::idempotency_key::{IdempotencyKeyRow, NewIdempotencyKey};
+use crate::db::schema::idempotency_keys;
+use crate::error::{Result, WalletError};
+
+const MAX_KEY_LEN: usize = 200;
+
+/// An idempotency key as one caller used it for one request.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Key {
+    pub caller: Uuid,
+    pub key: String,
+    pub method: &'static str,
+    /// Tells the same request from a different one under the same key.
+    pub fingerprint: String,
+}
+
+impl Key {
+    /// The key of a request, `None` when the caller sent none. `request` lists the fields
+    /// that decide what the call does (after defaults are applied), in a fixed order.
+    pub fn parse(
+        caller: Uuid,
+        raw: &str,
+        method: &'static str,
+        request: &[&str],
+    ) -> Result<Option<Self>> {
+        if raw.is_empty() {
+            return Ok(None);
+        }
+        // Printable ASCII only: the key travels in an HTTP header and in logs.
+        if raw.len() > MAX_KEY_LEN || !raw.bytes().all(|b| (0x20..=0x7e).contains(&b)) {
+            return Err(WalletError::invalid(
+                "idempotency_key",
+                format!("idempotency_key must be 1 to {MAX_KEY_LEN} printable ASCII characters"),
+            ));
+        }
+        Ok(Some(Self {
+            caller,
+            key: raw.to_owned(),
+            method,
+            fingerprint: fingerprint(method, request),
+        }))
+    }
+}
+
+/// A digest of the method and the fields of a request; each field is length-prefixed so
+/// that no two different requests share one.
+pub fn fingerprint(method: &str, fields: &[&str]) -> String {
+    let mut hash = Sha256::new();
+    for part in std::iter::once(method).chain(fields.iter().copied()) {
+        hash.update((part.len() as u64).to_le_bytes());
+        hash.update(part.as_bytes());
+    }
+    hex::encode(hash.finalize())
+}
+
+/// What the key row says about a request.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Claim {
+    /// The key is new: this call does the work (the row is now held by its transaction).
+    Fresh,
+    /// The same request already finished: replay this encoded answer.
+    Answered(Vec<u8>),
+    /// The same recharge was started and is not settled yet: resume this top-up.
+    Pending(Uuid),
+}
+
+/// Claims `key` inside the caller's transaction.
+pub async fn claim(conn: &mut AsyncPgConnection, key: &Key) -> Result<Claim> {
+    let inserted = diesel::insert_into(idempotency_keys::table)
+        .values(NewIdempotencyKey {
+            caller_id: key.caller,
+            key: &key.key,
+            method: key.method,
+            fingerprint: &key.fingerprint,
+            top_up_id: None,
+        })
+        .on_conflict_do_nothing()
+        .execute(conn)
+        .await?;
+    if inserted == 1 {
+        return Ok(Claim::Fresh);
+    }
+    // The conflicting row is committed now (the insert waited for it), so it is visible.
+    match lookup(conn, key).await? {
+        Some(claim) => Ok(claim),
+        None => Err(WalletError::Internal(
+            "idempotency key vanished after a conflict".into(),
+        )),
+    }
+}
+
+/// What an earlier use of `key` left, without claiming it (`None`: never used).
+pub async fn lookup(conn: &mut AsyncPgConnection, key: &Key) -> Result<Option<Claim>> {
+    let row: Option<IdempotencyKeyRow> = idempotency_keys::table
+        .find((key.caller, &key.key))
+        .select(IdempotencyKeyRow::as_select())
+        .first(conn)
+        .await
+        .optional()?;
+    let Some(row) = row else { return Ok(None) };
+    if row.method != key.method || row.fingerprint != key.fingerprint {
+        return Err(WalletError::KeyReused);
+    }
+    match (row.answer, row.top_up_id) {
+        (Some(answer), _) => Ok(Some(Claim::Answered(answer))),
+        (None, Some(top_up)) => Ok(Some(Claim::Pending(top_up))),
+        (None, None) => Err(WalletError::Internal(
+            "idempotency key committed without an answer".into(),
+        )),
+    }
+}
+
+/// Ties a claimed key to the recharge it started, so a retry can resume it.
+pub async fn link_top_up(conn: &mut AsyncPgConnection, key: &Key, top_up: Uuid) -> Result<()> {
+    diesel::update(idempotency_keys::table.find((key.caller, &key.key)))
+        .set(idempotency_keys::top_up_id.eq(top_up))
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Stores the answer of a claimed key.
+pub async fn store(
+    conn: &mut AsyncPgConnection,
+    key: &Key,
+    answer: &impl prost::Message,
+) -> Result<()> {
+    diesel::update(idempotency_keys::table.find((key.caller, &key.key)))
+        .set(idempotency_keys::answer.eq(answer.encode_to_vec()))
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Stores the answer of the key (if any) that started recharge `top_up`.
+pub async fn store_for_top_up(
+    conn: &mut AsyncPgConnection,
+    top_up: Uuid,
+    answer: &impl prost::Message,
+) -> Result<()> {
+    diesel::update(idempotency_keys::table.filter(idempotency_keys::top_up_id.eq(top_up)))
+        .set(idempotency_keys::answer.eq(answer.encode_to_vec()))
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+pub fn decode<R: prost::Message + Default>(answer: &[u8]) -> Result<R> {
+    R::decode(answer).map_err(|e| WalletError::Internal(format!("stored answer unreadable: {e}")))
+}
+
+/// Runs `work` in one transaction with `key` claimed first and its answer stored last; a
+/// finished duplicate replays the stored answer without running `work`. An error rolls
+/// everything back, the key included, so the request may be retried.
+pub async fn run<'a, R, F>(conn: &mut AsyncPgConnection, key: Option<&'a Key>, work: F) -> Result<R>
+where
+    R: prost::Message + Default + Send + 'a,
+    F: for<'r> FnOnce(&'r mut AsyncPgConnection) -> ScopedBoxFuture<'a, 'r, Result<R>> + Send + 'a,
+{
+    conn.transaction::<R, WalletError, _>(|conn| {
+        async move {
+            if let Some(key) = key {
+                match claim(conn, key).await? {
+                    Claim::Fresh => {}
+                    Claim::Answered(answer) => return decode(&answer),
+                    Claim::Pending(_) => {
+                        return Err(WalletError::Internal(
+                            "a recharge key reached a method that moves money at once".into(),
+                        ));
+                    }
+                }
+            }
+            let answer = work(conn).await?;
+            if let Some(key) = key {
+                store(conn, key, &answer).await?;
+            }
+            Ok(answer)
+        }
+        .scope_boxed()
+    })
+    .await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_are_short_printable_ascii() {
+        let me = Uuid::now_v7();
+        assert!(Key::parse(me, "", "Consume", &[]).unwrap().is_none());
+        assert!(
+            Key::parse(me, "retry-1 ~!", "Consume", &[])
+                .unwrap()
+                .is_some()
+        );
+        assert!(
+            Key::parse(me, &"k".repeat(200), "Consume", &[])
+                .unwrap()
+                .is_some()
+        );
+        for bad in [
+            "k".repeat(201),
+            "tab\there".into(),
+            "é".into(),
+            "nul\0".into(),
+        ] {
+            assert!(matches!(
+                Key::parse(me, &bad, "Consume", &[]),
+                Err(WalletError::Invalid("idempotency_key", _))
+            ));
+        }
+    }
+
+    #[test]
+    fn fingerprints_tell_requests_apart() {
+        assert_eq!(
+            fingerprint("Consume", &["a", "5"]),
+            fingerprint("Consume", &["a", "5"])
+        );
+        assert_ne!(
+            fingerprint("Consume", &["a", "5"]),
+            fingerprint("Consume", &["a", "6"])
+        );
+        assert_ne!(
+            fingerprint("Consume", &["ab", ""]),
+            fingerprint("Consume", &["a", "b"])
+        );
+        assert_ne!(fingerprint("Consume", &["a"]), fingerprint("TopUp", &["a"]));
+    }
+}

@@ -1,0 +1,264 @@
+//! The double-entry ledger: every movement of money is one transfer whose entries sum to
+//! zero across accounts. User accounts (wallets) carry a running balance that the
+//! database keeps from going below zero; system accounts carry none (their balance is the
+//! sum of their entries), so concurrent trades never queue on a shared platform row.
+//!
+//! Deadlock freedom: a transfer locks the user wallets it touches in ascending account id
+//! order (each UPDATE takes the row lock), whatever order its postings came in. Entries
+//! reference system accounts only by key (foreign-key checks take KEY SHARE locks, which
+//! never wait on one another), so the platform account is no queue.
+//!
+//! Everything here runs inside the caller's transaction: the transfer, its entries and
+//! whatever the caller records with it (a trade, its event, the idempotency answer)
+//! commit together or not at all. The database checks at commit that the entries of each
+//! transfer sum to zero.
+
+use diesel::OptionalExtension;
+use diesel::prelude::*;
+use diesel::result::{DatabaseErrorKind, Error as DieselError};
+use diesel_async::{AsyncPgConnection, RunQueryDsl};
+use uuid::Uuid;
+
+use crate::db::account::NewAccount;
+use crate::db::entry::NewEntry;
+use crate::db::schema::{accounts, entries, transfers, wallets};
+use crate::db::transfer::NewTransfer;
+use crate::db::wallet::WalletRow;
+use crate::error::{Result, WalletError};
+
+/// The check that keeps user balances from going below zero (see the migration).
+const BALANCE_CHECK: &str = "wallets_balance_not_negative";
+
+/// An account of the ledger.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Account {
+    /// A user's wallet; its id is the user's id.
+    User(Uuid),
+    /// Outside money: payments and admins' top-ups come from here.
+    World,
+    /// The platform's share of book sales.
+    Platform,
+    /// Where consumed money goes.
+    Spent,
+    /// What funds invite rewards.
+    Promotions,
+}
+
+impl Account {
+    /// The account's id; system accounts have fixed ids seeded by the migration.
+    pub fn id(self) -> Uuid {
+        match self {
+            Self::User(id) => id,
+            Self::World => Uuid::from_u128(1),
+            Self::Platform => Uuid::from_u128(2),
+            Self::Spent => Uuid::from_u128(3),
+            Self::Promotions => Uuid::from_u128(4),
+        }
+    }
+}
+
+/// What a transfer was for; it decides which wallet total a credit counts toward.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TransferKind {
+    Recharge,
+    TopUp,
+    Consume,
+    Trade,
+    Reward,
+}
+
+impl TransferKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Recharge => "recharge",
+            Self::TopUp => "top_up",
+            Self::Consume => "consume",
+            Self::Trade => "trade",
+            Self::Reward => "reward",
+        }
+    }
+
+    fn is_money_in(self) -> bool {
+        matches!(self, Self::Recharge | Self::TopUp)
+    }
+}
+
+/// One side of a transfer: `cents` credited to `account` (negative: debited).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Posting {
+    pub account: Account,
+    pub cents: i64,
+}
+
+impl Posting {
+    pub fn new(account: Account, cents: i64) -> Self {
+        Self { account, cents }
+    }
+}
+
+/// Opens `user`'s wallet when there is none; answers it either way.
+pub async fn open(conn: &mut AsyncPgConnection, user: Uuid) -> Result<WalletRow> {
+    diesel::insert_into(accounts::table)
+        .values(NewAccount {
+            id: user,
+            kind: "user",
+        })
+        .on_conflict_do_nothing()
+        .execute(conn)
+        .await?;
+    diesel::insert_into(wallets::table)
+        .values(wallets::user_id.eq(user))
+        .on_conflict_do_nothing()
+        .execute(conn)
+        .await?;
+    wallet(conn, user).await?.ok_or(WalletError::WalletNotFound)
+}
+
+/// `user`'s wallet, if it was opened.
+pub async fn wallet(conn: &mut AsyncPgConnection, user: Uuid) -> Result<Option<WalletRow>> {
+    Ok(wallets::table
+        .find(user)
+        .select(WalletRow::as_select())
+        .first(conn)
+        .await
+        .optional()?)
+}
+
+/// The balance of any account as the sum of its entries (for a user account it equals the
+/// wallet's running balance).
+pub async fn balance(conn: &mut AsyncPgConnection, account: Account) -> Result<i64> {
+    // sum(bigint) is numeric in Postgres; the cast keeps it an i64 (amounts are bounded).
+    Ok(entries::table
+        .filter(entries::account_id.eq(account.id()))
+        .select(diesel::dsl::sql::<diesel::sql_types::BigInt>(
+            "COALESCE(sum(amount_cents), 0)::bigint",
+        ))
+        .first(conn)
+        .await?)
+}
+
+/// Records transfer `id` and moves the money of `postings`, which must sum to zero and
+/// name each account once. A credit opens a user's wallet when there is none; a debit of a
+/// user without a wallet is [`WalletError::WalletNotFound`], one that would take a balance
+/// below zero [`WalletError::InsufficientFunds`]. Answers the new balance of each user
+/// account touched. Must run inside a transaction.
+pub async fn transfer(
+    conn: &mut AsyncPgConnection,
+    id: Uuid,
+    kind: TransferKind,
+    memo: &str,
+    postings: &[Posting],
+) -> Result<Vec<(Uuid, i64)>> {
+    let mut postings: Vec<Posting> = postings.iter().copied().filter(|p| p.cents != 0).collect();
+    postings.sort_by_key(|p| p.account.id());
+    if postings.windows(2).any(|w| w[0].account == w[1].account) {
+        return Err(WalletError::Internal(format!(
+            "transfer {id} names an account twice"
+        )));
+    }
+    let total = postings
+        .iter()
+        .try_fold(0i64, |sum, p| sum.checked_add(p.cents));
+    if total != Some(0) {
+        return Err(WalletError::Internal(format!(
+            "transfer {id} does not balance"
+        )));
+    }
+    diesel::insert_into(transfers::table)
+        .values(NewTransfer {
+            id,
+            kind: kind.as_str(),
+            memo,
+        })
+        .execute(conn)
+        .await?;
+    let mut balances = Vec::new();
+    for posting in &postings {
+        if let Account::User(user) = posting.account {
+            let balance = move_balance(conn, user, posting.cents, kind).await?;
+            balances.push((user, balance));
+        }
+    }
+    let rows: Vec<NewEntry> = postings
+        .iter()
+        .map(|p| NewEntry {
+            transfer_id: id,
+            account_id: p.account.id(),
+            amount_cents: p.cents,
+        })
+        .collect();
+    diesel::insert_into(entries::table)
+        .values(&rows)
+        .execute(conn)
+        .await?;
+    metrics::counter!("quire_wallet_transfers_total", "kind" => kind.as_str()).increment(1);
+    Ok(balances)
+}
+
+/// Adds `delta` to `user`'s balance and to the total it counts toward, opening the wallet
+/// for a credit; answers the new balance.
+async fn move_balance(
+    conn: &mut AsyncPgConnection,
+    user: Uuid,
+    delta: i64,
+    kind: TransferKind,
+) -> Result<i64> {
+    if let Some(balance) = update_balance(conn, user, delta, kind).await? {
+        return Ok(balance);
+    }
+    if delta < 0 {
+        return Err(WalletError::WalletNotFound);
+    }
+    open(conn, user).await?;
+    update_balance(conn, user, delta, kind)
+        .await?
+        .ok_or(WalletError::WalletNotFound)
+}
+
+async fn update_balance(
+    conn: &mut AsyncPgConnection,
+    user: Uuid,
+    delta: i64,
+    kind: TransferKind,
+) -> Result<Option<i64>> {
+    use wallets::dsl as w;
+    let target = diesel::update(w::wallets.find(user));
+    let balance = w::balance_cents.eq(w::balance_cents + delta);
+    let touched = w::updated_at.eq(diesel::dsl::now);
+    let result = if delta < 0 {
+        target
+            .set((balance, w::spent_cents.eq(w::spent_cents - delta), touched))
+            .returning(w::balance_cents)
+            .get_result(conn)
+            .await
+    } else if kind.is_money_in() {
+        target
+            .set((
+                balance,
+                w::recharged_cents.eq(w::recharged_cents + delta),
+                touched,
+            ))
+            .returning(w::balance_cents)
+            .get_result(conn)
+            .await
+    } else {
+        target
+            .set((
+                balance,
+                w::earned_cents.eq(w::earned_cents + delta),
+                touched,
+            ))
+            .returning(w::balance_cents)
+            .get_result(conn)
+            .await
+    };
+    match result.optional() {
+        Ok(balance) => Ok(balance),
+        Err(DieselError::DatabaseError(DatabaseErrorKind::CheckViolation, info))
+            if info.constraint_name() == Some(BALANCE_CHECK) =>
+        {
+            Err(WalletError::InsufficientFunds)
+        }
+        Err(e) => Err(e.into()),
+    }
+}

@@ -1,0 +1,151 @@
+//! quire-wallet: every user's wallet as an account of a double-entry ledger in integer
+//! cents; recharges through a payment provider, admins' top-ups, spending, book trades
+//! (writer k = 0.9, platform the rest) and invite rewards. It owns the `wallet` schema and
+//! announces trades on `quire.trade.v1` and recharges on `quire.wallet.v1`.
+//!
+//! It must never create, lose or double money: not under concurrency, client retries, a
+//! killed process or a broker that is down. So every movement is one transfer whose
+//! entries sum to zero (checked by the database at commit), written in one transaction
+//! with what it pays for, its event and its idempotency answer; a user balance never goes
+//! below zero (a CHECK); a price or seller is never taken from the client; and a caller
+//! never acts for another user unless they are an admin.
+#![forbid(unsafe_code)]
+#![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used))]
+
+pub mod catalog;
+pub mod config;
+pub mod consume;
+pub mod credits;
+pub mod db;
+pub mod error;
+pub mod grpc_api;
+pub mod idempotency;
+pub mod input;
+pub mod ledger;
+pub mod payment;
+pub mod recharges;
+pub mod rewards;
+
+pub mod trades;
+pub mod wallets;
+
+use std::sync::Arc;
+
+use quire_kit::config::CommonConfig;
+use quire_kit::db::{PgConn, PgPool};
+use quire_kit::events::topics;
+use quire_kit::jwks::Keys;
+use quire_proto::catalog::v1::catalog_service_client::CatalogServiceClient;
+use quire_proto::wallet::v1::wallet_service_server::WalletServiceServer;
+use tokio::net::TcpListener;
+use tonic::transport::Channel;
+
+pub use config::WalletConfig;
+
+pub const SERVICE: &str = "wallet";
+/// `ce_source` of the events this service writes.
+pub const SOURCE: &str = "quire-wallet";
+
+/// What every request handler needs.
+#[derive(Clone)]
+pub struct AppState {
+    pub pool: PgPool,
+    pub catalog: CatalogServiceClient<Channel>,
+    pub payments: Arc<dyn payment::PaymentProvider>,
+    pub config: Arc<WalletConfig>,
+}
+
+impl AppState {
+    pub async fn conn(&self) -> error::Result<PgConn> {
+        Ok(quire_kit::db::conn(&self.pool).await?)
+    }
+}
+
+/// The built service, bound to its ports and ready to run.
+pub struct Application {
+    state: AppState,
+    common: CommonConfig,
+    keys: Keys,
+    grpc: TcpListener,
+    admin: TcpListener,
+}
+
+impl Application {
+    /// Checks the settings, migrates the schema, connects to Postgres and Kafka, loads the
+    /// token keys (when auth answers already) and binds the ports (port 0 picks a free
+    /// one, for tests).
+    pub async fn build(common: CommonConfig, config: WalletConfig) -> anyhow::Result<Self> {
+        config.check()?;
+        let schema = common.schema_or(SERVICE);
+        if common.migrate_on_start {
+            quire_kit::db::run_migrations(&common.database_url, &schema, db::MIGRATIONS).await?;
+        }
+        let pool = quire_kit::db::pool(&common.database_url, &schema, common.db_pool_size)?;
+        quire_kit::events::ensure_topics(
+            &common.kafka_brokers,
+            &[topics::TRADE, topics::USER, topics::WALLET],
+        )
+        .await?;
+        let keys = Keys::start(&config.auth_url).await?;
+        let state = AppState {
+            pool,
+            catalog: CatalogServiceClient::new(quire_kit::grpc::channel(&config.catalog_url)?),
+            payments: payment::from_name(&config.payment_provider)?,
+            config: Arc::new(config),
+        };
+        let grpc = TcpListener::bind(&state.config.grpc_addr).await?;
+        let admin = TcpListener::bind(&state.config.admin_addr).await?;
+        Ok(Self {
+            state,
+            common,
+            keys,
+            grpc,
+            admin,
+        })
+    }
+
+    pub fn grpc_port(&self) -> u16 {
+        self.grpc.local_addr().map(|a| a.port()).unwrap_or(0)
+    }
+
+    pub fn admin_port(&self) -> u16 {
+        self.admin.local_addr().map(|a| a.port()).unwrap_or(0)
+    }
+
+    /// Serves gRPC and the admin routes, relays the outbox, pays rewards from events and
+    /// settles pending recharges until SIGTERM or Ctrl-C.
+    pub async fn run_until_stopped(self) -> anyhow::Result<()> {
+        self.run_until(quire_kit::shutdown::signal()).await
+    }
+
+    /// Like [`Self::run_until_stopped`], stopping when `stop` resolves (tests).
+    pub async fn run_until(
+        self,
+        stop: impl std::future::Future<Output = ()> + Send + 'static,
+    ) -> anyhow::Result<()> {
+        let mut service = quire_kit::service::Service::start(
+            SERVICE,
+            self.grpc,
+            self.admin,
+            self.state.pool.clone(),
+            &self.common,
+        )?;
+        let keys = self.keys.clone();
+        service.spawn(|stop| keys.run(stop));
+        let consumer = quire_kit::consumer::EventConsumer::new(
+            &self.common.kafka_brokers,
+            &self.state.config.events_group,
+            &[topics::USER, topics::TRADE],
+            self.state.pool.clone(),
+        )?;
+        let rewards = rewards::Rewards {
+            registered_cents: self.state.config.reward_registered_cents,
+            first_purchase_cents: self.state.config.reward_first_purchase_cents,
+        };
+        service.spawn(|stop| consumer.run(rewards, stop));
+        let settler = self.state.clone();
+        service.spawn(|stop| recharges::run_settler(settler, stop));
+        let api = WalletServiceServer::new(grpc_api::WalletApi { state: self.state });
+        service.serve(api, self.keys.interceptor(), stop).await
+    }
+}

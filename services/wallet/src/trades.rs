@@ -1,0 +1,246 @@
+//! Buying a book: price and seller from catalog, then in one transaction the trade row,
+//! the transfer (buyer -price, writer +floor(price * share), platform the rest) and the
+//! `trade.completed` event. A buyer buys a book once: UNIQUE(buyer_uid, book_id) decides
+//! any race, and a second attempt answers the first trade, charging nothing.
+
+use chrono::Utc;
+use diesel::OptionalExtension;
+use diesel::prelude::*;
+use diesel_async::scoped_futures::ScopedFutureExt;
+use diesel_async::{AsyncPgConnection, RunQueryDsl};
+use quire_kit::caller::Caller;
+use quire_kit::events::{topics, types};
+use quire_proto::events::v1 as ev;
+use quire_proto::wallet::v1 as pb;
+use uuid::Uuid;
+
+use crate::catalog::{self, Sale};
+use crate::db::rfc3339;
+use crate::db::schema::trades;
+use crate::db::trade::TradeRow;
+use crate::error::{Result, WalletError};
+use crate::idempotency::{self, Claim, Key};
+use crate::input::{self, Page};
+use crate::ledger::{self, Account, Posting, TransferKind};
+use crate::{AppState, SOURCE};
+
+/// The writer's and the platform's parts of `price`: the writer gets the floor of
+/// `price * share_percent / 100`, the platform the rest, so nothing is lost to rounding.
+pub fn split(price_cents: i64, share_percent: u8) -> (i64, i64) {
+    let seller = price_cents * i64::from(share_percent.min(100)) / 100;
+    (seller, price_cents - seller)
+}
+
+pub fn to_pb(row: &TradeRow, replayed: bool) -> pb::Trade {
+    pb::Trade {
+        trade_id: row.id.to_string(),
+        buyer_uid: row.buyer_uid.to_string(),
+        book_id: row.book_id.to_string(),
+        seller_uid: row.seller_uid.to_string(),
+        title: row.title.clone(),
+        price_cents: row.price_cents,
+        seller_cents: row.seller_cents,
+        platform_cents: row.platform_cents,
+        created_at: rfc3339(row.created_at),
+        replayed,
+    }
+}
+
+pub async fn trade(state: &AppState, caller: &Caller, req: &pb::TradeRequest) -> Result<pb::Trade> {
+    let buyer = input::acting_for(caller, "buyer_uid", &req.buyer_uid)?;
+    let book = input::uuid("book_id", &req.book_id)?;
+    let fields = [buyer.to_string(), book.to_string()];
+    let key = Key::parse(
+        caller.user_id(),
+        &req.idempotency_key,
+        "Trade",
+        &fields.each_ref().map(String::as_str),
+    )?;
+    // A finished retry or a book already bought is answered without asking catalog.
+    {
+        let mut conn = state.conn().await?;
+        if let Some(key) = &key {
+            match idempotency::lookup(&mut conn, key).await? {
+                Some(Claim::Answered(answer)) => return idempotency::decode(&answer),
+                Some(Claim::Pending(_) | Claim::Fresh) => {
+                    return Err(WalletError::Internal("a trade key names a recharge".into()));
+                }
+                None => {}
+            }
+        }
+        if let Some(first) = find(&mut conn, buyer, book).await? {
+            return Ok(to_pb(&first, true));
+        }
+    }
+    let sale = catalog::book_for_sale(state, caller, book).await?;
+    if sale.seller == buyer {
+        return Err(WalletError::OwnBook);
+    }
+    let share = state.config.seller_share_percent;
+    let mut conn = state.conn().await?;
+    idempotency::run(&mut conn, key.as_ref(), |conn| {
+        async move { record(conn, buyer, &sale, share).await }.scope_boxed()
+    })
+    .await
+}
+
+/// Records `buyer`'s purchase of `sale` and moves its money, in the caller's transaction.
+/// A buyer without a wallet has a balance of 0; a free book moves no money.
+pub async fn record(
+    conn: &mut AsyncPgConnection,
+    buyer: Uuid,
+    sale: &Sale,
+    share_percent: u8,
+) -> Result<pb::Trade> {
+    let (seller_cents, platform_cents) = split(sale.price_cents, share_percent);
+    let row = TradeRow {
+        id: Uuid::now_v7(),
+        buyer_uid: buyer,
+        book_id: sale.book_id,
+        seller_uid: sale.seller,
+        title: sale.title.clone(),
+        price_cents: sale.price_cents,
+        seller_cents,
+        platform_cents,
+        transfer_id: (sale.price_cents > 0).then(Uuid::now_v7),
+        created_at: Utc::now(),
+    };
+    let inserted = diesel::insert_into(trades::table)
+        .values(&row)
+        .on_conflict((trades::buyer_uid, trades::book_id))
+        .do_nothing()
+        .execute(conn)
+        .await?;
+    if inserted == 0 {
+        // A concurrent purchase of the same book won; it is the answer.
+        let first = find(conn, buyer, sale.book_id)
+            .await?
+            .ok_or_else(|| WalletError::Internal("conflicting trade not found".into()))?;
+        return Ok(to_pb(&first, true));
+    }
+    if let Some(transfer) = row.transfer_id {
+        ledger::transfer(
+            conn,
+            transfer,
+            TransferKind::Trade,
+            &row.title,
+            &[
+                Posting::new(Account::User(buyer), -row.price_cents),
+                Posting::new(Account::User(row.seller_uid), seller_cents),
+                Posting::new(Account::Platform, platform_cents),
+            ],
+        )
+        .await
+        .map_err(|e| match e {
+            // No wallet is a balance of 0.
+            WalletError::WalletNotFound => WalletError::InsufficientFunds,
+            other => other,
+        })?;
+    }
+    let event = ev::TradeCompleted {
+        trade_id: row.id.to_string(),
+        buyer_uid: buyer.to_string(),
+        book_id: row.book_id.to_string(),
+        seller_uid: row.seller_uid.to_string(),
+        price_cents: row.price_cents,
+        seller_cents,
+        platform_cents,
+        completed_at: rfc3339(row.created_at),
+    };
+    let key = row.id.to_string();
+    quire_kit::outbox::enqueue(
+        conn,
+        topics::TRADE,
+        &key,
+        types::TRADE_COMPLETED,
+        SOURCE,
+        &event,
+    )
+    .await?;
+    tracing::info!(trade_id = %row.id, book_id = %row.book_id, buyer_uid = %buyer, price_cents = row.price_cents, "book bought");
+    Ok(to_pb(&row, false))
+}
+
+/// `buyer`'s trade of `book`, if any.
+pub async fn find(
+    conn: &mut AsyncPgConnection,
+    buyer: Uuid,
+    book: Uuid,
+) -> Result<Option<TradeRow>> {
+    Ok(trades::table
+        .filter(trades::buyer_uid.eq(buyer))
+        .filter(trades::book_id.eq(book))
+        .select(TradeRow::as_select())
+        .first(conn)
+        .await
+        .optional()?)
+}
+
+/// Has `user_id` bought `book_id`? (catalog asks before its projection saw the event)
+pub async fn purchase(
+    state: &AppState,
+    caller: &Caller,
+    req: &pb::GetPurchaseRequest,
+) -> Result<pb::Purchase> {
+    let user = input::acting_for(caller, "user_id", &req.user_id)?;
+    let book = input::uuid("book_id", &req.book_id)?;
+    let mut conn = state.conn().await?;
+    let first = find(&mut conn, user, book).await?;
+    Ok(pb::Purchase {
+        bought: first.is_some(),
+        trade: first.map(|t| to_pb(&t, false)),
+    })
+}
+
+/// Trades where a user bought or sold (or every trade, for an admin asking `all`),
+/// newest first.
+pub async fn list(
+    state: &AppState,
+    caller: &Caller,
+    req: &pb::ListTradesRequest,
+) -> Result<pb::TradePage> {
+    let page = Page::parse(req.page, req.page_size)?;
+    let user = input::whose(caller, req.all, &req.user_id)?;
+    let query = || {
+        let mut q = trades::table.into_boxed();
+        if let Some(user) = user {
+            q = q.filter(trades::buyer_uid.eq(user).or(trades::seller_uid.eq(user)));
+        }
+        q
+    };
+    let mut conn = state.conn().await?;
+    let total: i64 = query().count().get_result(&mut conn).await?;
+    let rows: Vec<TradeRow> = query()
+        .order((trades::created_at.desc(), trades::id.desc()))
+        .limit(page.limit())
+        .offset(page.offset())
+        .select(TradeRow::as_select())
+        .load(&mut conn)
+        .await?;
+    Ok(pb::TradePage {
+        total: input::total(total),
+        page: page.number,
+        page_size: page.size,
+        trades: rows.iter().map(|t| to_pb(t, false)).collect(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::split;
+
+    #[test]
+    fn the_writer_gets_the_floor_of_the_share_and_nothing_is_lost() {
+        assert_eq!(split(499, 90), (449, 50));
+        assert_eq!(split(1000, 90), (900, 100));
+        assert_eq!(split(1, 90), (0, 1));
+        assert_eq!(split(0, 90), (0, 0));
+        assert_eq!(split(999, 100), (999, 0));
+        assert_eq!(split(999, 0), (0, 999));
+        for price in 0..2000 {
+            let (s, p) = split(price, 90);
+            assert_eq!(s + p, price);
+            assert!(s >= 0 && p >= 0);
+        }
+    }
+}

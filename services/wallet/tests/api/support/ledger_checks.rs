@@ -1,0 +1,61 @@
+//! The books behind the API, read straight from the wallet's schema.
+
+use diesel::prelude::*;
+use diesel_async::RunQueryDsl;
+use quire_wallet::db::schema::{entries, wallets};
+use quire_wallet::ledger::{self, Account};
+use uuid::Uuid;
+
+use super::TestApp;
+
+impl TestApp {
+    pub async fn conn(&self) -> quire_kit::db::PgConn {
+        quire_kit::db::conn(&self.pool).await.unwrap()
+    }
+
+    /// The sum of an account's entries.
+    pub async fn ledger_balance(&self, account: Account) -> i64 {
+        let mut conn = self.conn().await;
+        ledger::balance(&mut conn, account).await.unwrap()
+    }
+
+    /// Checks the books behind the API: every transfer sums to zero, so do all entries,
+    /// no wallet is below zero, and each wallet's running balance is the sum of its
+    /// entries.
+    pub async fn assert_ledger_balances(&self) {
+        let mut conn = self.conn().await;
+        let unbalanced: Vec<Uuid> = entries::table
+            .group_by(entries::transfer_id)
+            .having(diesel::dsl::sql::<diesel::sql_types::Bool>(
+                "sum(amount_cents) <> 0",
+            ))
+            .select(entries::transfer_id)
+            .load(&mut conn)
+            .await
+            .unwrap();
+        assert!(
+            unbalanced.is_empty(),
+            "unbalanced transfers: {unbalanced:?}"
+        );
+        let total: i64 = entries::table
+            .select(diesel::dsl::sql::<diesel::sql_types::BigInt>(
+                "COALESCE(sum(amount_cents), 0)::bigint",
+            ))
+            .first(&mut conn)
+            .await
+            .unwrap();
+        assert_eq!(total, 0, "the entries of the whole ledger sum to zero");
+        let balances: Vec<(Uuid, i64)> = wallets::table
+            .select((wallets::user_id, wallets::balance_cents))
+            .load(&mut conn)
+            .await
+            .unwrap();
+        for (user, balance) in balances {
+            assert!(balance >= 0, "wallet {user} is below zero");
+            let sum = ledger::balance(&mut conn, Account::User(user))
+                .await
+                .unwrap();
+            assert_eq!(balance, sum, "wallet {user}: running balance = its entries");
+        }
+    }
+}
