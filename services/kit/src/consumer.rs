@@ -8,7 +8,7 @@ use std::future::Future;
 use std::pin::Pin;
 use std::time::Duration;
 
-use diesel::prelude::*;
+use diesel::sql_types::Text;
 use diesel_async::scoped_futures::ScopedFutureExt;
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use futures::TryFutureExt;
@@ -17,8 +17,7 @@ use rdkafka::consumer::{CommitMode, Consumer, StreamConsumer};
 use rdkafka::message::BorrowedMessage;
 use tracing::Instrument;
 
-use crate::db::schema::processed_events;
-use crate::db::{DbError, PgPool};
+use crate::db::{DbError, PgPool, prepared};
 use crate::events::Event;
 
 /// What a service does with one event, inside the transaction that marks it processed.
@@ -40,14 +39,14 @@ pub async fn apply_once(
     let mut conn = crate::db::conn(pool).await?;
     conn.transaction::<bool, DbError, _>(|conn| {
         async move {
-            let fresh = diesel::insert_into(processed_events::table)
-                .values((
-                    processed_events::consumer.eq(consumer),
-                    processed_events::event_id.eq(event.id),
-                ))
-                .on_conflict_do_nothing()
-                .execute(conn)
-                .await?;
+            let fresh = prepared(
+                "INSERT INTO processed_events (consumer, event_id) VALUES ($1, $2) \
+                 ON CONFLICT DO NOTHING",
+            )
+            .bind::<Text, _>(consumer)
+            .bind::<diesel::sql_types::Uuid, _>(event.id)
+            .execute(conn)
+            .await?;
             if fresh == 0 {
                 return Ok(false);
             }
@@ -212,6 +211,18 @@ fn join_group(
     topics: &[&str],
     extra: &[(&str, &str)],
 ) -> anyhow::Result<StreamConsumer> {
+    let mut config = client_config(brokers, group);
+    for (key, value) in extra {
+        config.set(*key, *value);
+    }
+    let consumer: StreamConsumer = config.create()?;
+    consumer.subscribe(topics)?;
+    Ok(consumer)
+}
+
+/// The settings of every consumer of a service (also what a benchmark's consumer starts
+/// from to see events as the services see them).
+pub fn client_config(brokers: &str, group: &str) -> ClientConfig {
     let mut config = ClientConfig::new();
     config
         .set("bootstrap.servers", brokers)
@@ -220,12 +231,7 @@ fn join_group(
         .set("enable.auto.offset.store", "false")
         .set("auto.offset.reset", "earliest")
         .set("session.timeout.ms", "10000");
-    for (key, value) in extra {
-        config.set(*key, *value);
-    }
-    let consumer: StreamConsumer = config.create()?;
-    consumer.subscribe(topics)?;
-    Ok(consumer)
+    config
 }
 
 /// The next record, or `None` once `stop` resolved. A failed receive is logged and tried

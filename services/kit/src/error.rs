@@ -121,7 +121,9 @@ impl ErrorCode {
             C::FailedPrecondition => Self::Unprocessable,
             C::OutOfRange => Self::PayloadTooLarge,
             C::ResourceExhausted => Self::RateLimited,
-            C::Unavailable | C::DeadlineExceeded | C::Cancelled => Self::Unavailable,
+            // Our services always attach their code, so a bare Unknown is what tonic makes of
+            // a connection that broke mid-call (a peer killed or restarted): worth a retry.
+            C::Unavailable | C::DeadlineExceeded | C::Cancelled | C::Unknown => Self::Unavailable,
             _ => Self::Internal,
         }
     }
@@ -273,6 +275,16 @@ mod tests {
         assert_eq!(back.code, ErrorCode::Internal);
         assert_eq!(back.message, "Internal error");
         assert_eq!(back.code.http_status(), 500);
+    }
+
+    #[test]
+    fn a_call_cut_off_by_a_dying_peer_is_a_503_to_retry() {
+        // What tonic reports when the server's connection resets mid-call.
+        let back = ApiError::from_status(&tonic::Status::unknown(
+            "h2 protocol error: error reading a body from connection",
+        ));
+        assert_eq!(back.code.http_status(), 503);
+        assert_eq!(back.message, "Service temporarily unavailable");
     }
 
     #[test]

@@ -3,29 +3,46 @@
 //! in order with an idempotent producer and marks them sent. A crash between sending and
 //! marking sends a row again with the same `ce_id`, which consumers drop
 //! (see [`crate::consumer`]): no change without its event, no event applied twice.
+//!
+//! The relay polls, and a writer that committed events calls [`wake`] so that its own
+//! process's relay sends them at once. Not Postgres NOTIFY: a transaction that notifies
+//! holds a cluster-wide lock from its commit until the commit is flushed to disk, so
+//! notifying writers commit one at a time (measured here: 2,700 commits/s at 32 clients
+//! without it, 500 with it). Events a writer in another process commits wait for the
+//! poll.
 
+use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
 
 use diesel::prelude::*;
+use diesel::sql_types::{Array, BigInt, Bytea, Nullable, Text};
 use diesel_async::scoped_futures::ScopedFutureExt;
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use rdkafka::producer::{FutureProducer, FutureRecord};
+use tokio::sync::Notify;
 use uuid::Uuid;
 
 use crate::db::schema::outbox;
-use crate::db::{DbError, PgPool};
+use crate::db::{DbError, PgPool, prepared};
 use crate::events::{Event, producer_config};
 
-#[derive(Insertable)]
-#[diesel(table_name = outbox)]
-struct NewRow<'a> {
-    event_id: Uuid,
-    topic: &'a str,
-    event_key: &'a str,
-    event_type: &'a str,
-    source: &'a str,
-    payload: Vec<u8>,
-    traceparent: Option<String>,
+/// The relays running in this process, for [`wake`].
+static RELAYS: Mutex<Vec<Weak<Notify>>> = Mutex::new(Vec::new());
+
+/// Tells the relays of this process that a transaction which enqueued events committed,
+/// so that they send them now rather than at their next poll. Call it after the commit:
+/// a relay woken before would find nothing yet. Cheap, and harmless when nothing was
+/// enqueued (a relay looks once more).
+pub fn wake() {
+    let mut relays = RELAYS.lock().unwrap_or_else(|e| e.into_inner());
+    relays.retain(|relay| match relay.upgrade() {
+        Some(woken) => {
+            // A relay busy publishing keeps the permit and looks again right after.
+            woken.notify_one();
+            true
+        }
+        None => false,
+    });
 }
 
 #[derive(Queryable, Selectable)]
@@ -52,18 +69,19 @@ pub async fn enqueue(
     data: &impl prost::Message,
 ) -> Result<Uuid, diesel::result::Error> {
     let event_id = Uuid::now_v7();
-    diesel::insert_into(outbox::table)
-        .values(NewRow {
-            event_id,
-            topic,
-            event_key: key,
-            event_type,
-            source,
-            payload: data.encode_to_vec(),
-            traceparent: crate::telemetry::current_traceparent(),
-        })
-        .execute(conn)
-        .await?;
+    prepared(
+        "INSERT INTO outbox (event_id, topic, event_key, event_type, source, payload, \
+         traceparent) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+    )
+    .bind::<diesel::sql_types::Uuid, _>(event_id)
+    .bind::<Text, _>(topic)
+    .bind::<Text, _>(key)
+    .bind::<Text, _>(event_type)
+    .bind::<Text, _>(source)
+    .bind::<Bytea, _>(data.encode_to_vec())
+    .bind::<Nullable<Text>, _>(crate::telemetry::current_traceparent())
+    .execute(conn)
+    .await?;
     Ok(event_id)
 }
 
@@ -73,40 +91,50 @@ pub struct Relay {
     producer: FutureProducer,
     poll: Duration,
     batch: i64,
+    /// Notified by [`wake`].
+    woken: Arc<Notify>,
 }
 
 impl Relay {
     pub fn new(pool: PgPool, brokers: &str, poll: Duration) -> anyhow::Result<Self> {
         let producer: FutureProducer = producer_config(brokers).create()?;
+        let woken = Arc::new(Notify::new());
+        RELAYS
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(Arc::downgrade(&woken));
         Ok(Self {
             pool,
             producer,
             poll,
             batch: 500,
+            woken,
         })
     }
 
-    /// Runs until `stop` resolves; failures are logged and retried with backoff.
+    /// Runs until `stop` resolves, publishing when woken (see [`wake`]) or every `poll`;
+    /// failures are logged and retried with backoff (wake-ups do not cut a backoff short).
     pub async fn run(self, stop: impl std::future::Future<Output = ()>) {
         tokio::pin!(stop);
         let mut backoff = self.poll;
         loop {
-            let wait = match self.publish_batch().await {
-                Ok(0) => self.poll,
+            let (wait, failing) = match self.publish_batch().await {
+                Ok(0) => (self.poll, false),
                 Ok(n) => {
                     metrics::counter!("quire_outbox_published_total").increment(n as u64);
                     backoff = self.poll;
-                    Duration::ZERO
+                    (Duration::ZERO, false)
                 }
                 Err(error) => {
                     tracing::warn!(%error, "outbox relay failed, will retry");
                     backoff = (backoff * 2).min(Duration::from_secs(5));
-                    backoff
+                    (backoff, true)
                 }
             };
             tokio::select! {
                 () = &mut stop => return,
                 () = tokio::time::sleep(wait) => {}
+                () = self.woken.notified(), if !failing => {}
             }
         }
     }
@@ -162,8 +190,8 @@ impl Relay {
                     }
                 }
                 let seqs: Vec<i64> = rows.iter().map(|r| r.seq).collect();
-                diesel::update(outbox::table.filter(outbox::seq.eq_any(&seqs)))
-                    .set(outbox::published_at.eq(diesel::dsl::now))
+                prepared("UPDATE outbox SET published_at = now() WHERE seq = ANY($1)")
+                    .bind::<Array<BigInt>, _>(seqs)
                     .execute(conn)
                     .await?;
                 Ok(rows.len())

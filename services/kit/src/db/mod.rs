@@ -2,13 +2,17 @@
 //! schema (through `search_path`), and the migrations that build that schema.
 
 mod migrate;
+pub mod prepared;
 pub mod schema;
 
 pub use migrate::{ensure_database, run_migrations};
+pub use prepared::{Prepared, prepared};
 
 use diesel_async::AsyncPgConnection;
-use diesel_async::pooled_connection::AsyncDieselConnectionManager;
 use diesel_async::pooled_connection::deadpool::{Object, Pool};
+use diesel_async::pooled_connection::{
+    AsyncDieselConnectionManager, ManagerConfig, RecyclingMethod,
+};
 
 pub type PgPool = Pool<AsyncPgConnection>;
 pub type PgConn = Object<AsyncPgConnection>;
@@ -42,7 +46,12 @@ pub fn url_with_schema(database_url: &str, schema: &str) -> Result<String, DbErr
 /// A pool of connections confined to `schema`.
 pub fn pool(database_url: &str, schema: &str, max_size: usize) -> Result<PgPool, DbError> {
     let url = url_with_schema(database_url, schema)?;
-    let manager = AsyncDieselConnectionManager::<AsyncPgConnection>::new(url);
+    // A checked-out connection is not pinged first (the default `SELECT 1` is a round trip
+    // on every checkout, two per trade); a connection that broke is still discarded, and
+    // one that died unnoticed fails the query that finds out.
+    let mut config = ManagerConfig::default();
+    config.recycling_method = RecyclingMethod::Fast;
+    let manager = AsyncDieselConnectionManager::<AsyncPgConnection>::new_with_config(url, config);
     Pool::builder(manager)
         .max_size(max_size)
         .build()
