@@ -9,12 +9,14 @@
 
 use diesel::OptionalExtension;
 use diesel::prelude::*;
+use diesel::sql_types::{self, Bytea, Text};
 use diesel_async::scoped_futures::{ScopedBoxFuture, ScopedFutureExt};
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+use quire_kit::db::prepared;
 use sha2::{Digest, Sha256};
 use uuid::Uuid;
 
-use crate::db::idempotency_key::{IdempotencyKeyRow, NewIdempotencyKey};
+use crate::db::idempotency_key::IdempotencyKeyRow;
 use crate::db::schema::idempotency_keys;
 use crate::error::{Result, WalletError};
 
@@ -78,21 +80,41 @@ pub enum Claim {
     Answered(Vec<u8>),
     /// The same recharge was started and is not settled yet: resume this top-up.
     Pending(Uuid),
+    /// The same request was refused: refuse it again (see [`refusal`]).
+    Refused(String),
+}
+
+/// The refusals a key remembers: those a later state could turn into a success, so that
+/// a resend must not (the client was told the request failed). Everything else rolls the
+/// key back with the work, so the request may be retried.
+fn refusal(error: &WalletError) -> Option<&'static str> {
+    match error {
+        WalletError::InsufficientFunds => Some("insufficient_funds"),
+        _ => None,
+    }
+}
+
+/// The error a remembered refusal stands for.
+pub fn refused(reason: &str) -> WalletError {
+    match reason {
+        "insufficient_funds" => WalletError::InsufficientFunds,
+        other => WalletError::Internal(format!("unknown stored refusal {other:?}")),
+    }
 }
 
 /// Claims `key` inside the caller's transaction.
 pub async fn claim(conn: &mut AsyncPgConnection, key: &Key) -> Result<Claim> {
-    let inserted = diesel::insert_into(idempotency_keys::table)
-        .values(NewIdempotencyKey {
-            caller_id: key.caller,
-            key: &key.key,
-            method: key.method,
-            fingerprint: &key.fingerprint,
-            top_up_id: None,
-        })
-        .on_conflict_do_nothing()
-        .execute(conn)
-        .await?;
+    // A statement that stays prepared: this runs in every money-moving transaction.
+    let inserted = prepared(
+        "INSERT INTO idempotency_keys (caller_id, key, method, fingerprint) \
+         VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING",
+    )
+    .bind::<sql_types::Uuid, _>(key.caller)
+    .bind::<Text, _>(&key.key)
+    .bind::<Text, _>(key.method)
+    .bind::<Text, _>(&key.fingerprint)
+    .execute(conn)
+    .await?;
     if inserted == 1 {
         return Ok(Claim::Fresh);
     }
@@ -117,10 +139,11 @@ pub async fn lookup(conn: &mut AsyncPgConnection, key: &Key) -> Result<Option<Cl
     if row.method != key.method || row.fingerprint != key.fingerprint {
         return Err(WalletError::KeyReused);
     }
-    match (row.answer, row.top_up_id) {
-        (Some(answer), _) => Ok(Some(Claim::Answered(answer))),
-        (None, Some(top_up)) => Ok(Some(Claim::Pending(top_up))),
-        (None, None) => Err(WalletError::Internal(
+    match (row.answer, row.refusal, row.top_up_id) {
+        (Some(answer), _, _) => Ok(Some(Claim::Answered(answer))),
+        (None, Some(reason), _) => Ok(Some(Claim::Refused(reason))),
+        (None, None, Some(top_up)) => Ok(Some(Claim::Pending(top_up))),
+        (None, None, None) => Err(WalletError::Internal(
             "idempotency key committed without an answer".into(),
         )),
     }
@@ -141,8 +164,10 @@ pub async fn store(
     key: &Key,
     answer: &impl prost::Message,
 ) -> Result<()> {
-    diesel::update(idempotency_keys::table.find((key.caller, &key.key)))
-        .set(idempotency_keys::answer.eq(answer.encode_to_vec()))
+    prepared("UPDATE idempotency_keys SET answer = $1 WHERE caller_id = $2 AND key = $3")
+        .bind::<Bytea, _>(answer.encode_to_vec())
+        .bind::<sql_types::Uuid, _>(key.caller)
+        .bind::<Text, _>(&key.key)
         .execute(conn)
         .await?;
     Ok(())
@@ -167,34 +192,77 @@ pub fn decode<R: prost::Message + Default>(answer: &[u8]) -> Result<R> {
 
 /// Runs `work` in one transaction with `key` claimed first and its answer stored last; a
 /// finished duplicate replays the stored answer without running `work`. An error rolls
-/// everything back, the key included, so the request may be retried.
+/// everything back, the key included, so the request may be retried; a [`refusal`] is
+/// then stored under the key in a transaction of its own. Once committed, the outbox
+/// relay is woken for the events `work` wrote.
 pub async fn run<'a, R, F>(conn: &mut AsyncPgConnection, key: Option<&'a Key>, work: F) -> Result<R>
 where
     R: prost::Message + Default + Send + 'a,
     F: for<'r> FnOnce(&'r mut AsyncPgConnection) -> ScopedBoxFuture<'a, 'r, Result<R>> + Send + 'a,
 {
-    conn.transaction::<R, WalletError, _>(|conn| {
-        async move {
-            if let Some(key) = key {
-                match claim(conn, key).await? {
-                    Claim::Fresh => {}
-                    Claim::Answered(answer) => return decode(&answer),
-                    Claim::Pending(_) => {
-                        return Err(WalletError::Internal(
-                            "a recharge key reached a method that moves money at once".into(),
-                        ));
+    let outcome = conn
+        .transaction::<R, WalletError, _>(|conn| {
+            async move {
+                if let Some(key) = key {
+                    match claim(conn, key).await? {
+                        Claim::Fresh => {}
+                        Claim::Answered(answer) => return decode(&answer),
+                        Claim::Refused(reason) => return Err(refused(&reason)),
+                        Claim::Pending(_) => {
+                            return Err(WalletError::Internal(
+                                "a recharge key reached a method that moves money at once".into(),
+                            ));
+                        }
                     }
                 }
+                let answer = work(conn).await?;
+                if let Some(key) = key {
+                    store(conn, key, &answer).await?;
+                }
+                Ok(answer)
             }
-            let answer = work(conn).await?;
-            if let Some(key) = key {
-                store(conn, key, &answer).await?;
-            }
-            Ok(answer)
+            .scope_boxed()
+        })
+        .await;
+    match (outcome, key) {
+        (Err(error), Some(key)) if refusal(&error).is_some() => remember(conn, key, error).await,
+        (outcome, _) => outcome.inspect(|_| quire_kit::outbox::wake()),
+    }
+}
+
+/// Stores `error` as the answer of `key`, whose work was refused and rolled back. A
+/// duplicate that claimed the key in between (the balance having grown meanwhile) came
+/// first: its answer is the answer.
+async fn remember<R: prost::Message + Default + Send>(
+    conn: &mut AsyncPgConnection,
+    key: &Key,
+    error: WalletError,
+) -> Result<R> {
+    let reason = refusal(&error).unwrap_or("internal");
+    conn.transaction::<Result<R>, WalletError, _>(|conn| {
+        async move {
+            Ok(match claim(conn, key).await? {
+                Claim::Fresh => {
+                    prepared(
+                        "UPDATE idempotency_keys SET refusal = $1 WHERE caller_id = $2 AND key = $3",
+                    )
+                    .bind::<Text, _>(reason)
+                    .bind::<sql_types::Uuid, _>(key.caller)
+                    .bind::<Text, _>(&key.key)
+                    .execute(conn)
+                    .await?;
+                    Err(error)
+                }
+                Claim::Answered(answer) => decode(&answer),
+                Claim::Refused(reason) => Err(refused(&reason)),
+                Claim::Pending(_) => Err(WalletError::Internal(
+                    "a recharge key reached a method that moves money at once".into(),
+                )),
+            })
         }
         .scope_boxed()
     })
-    .await
+    .await?
 }
 
 #[cfg(test)]

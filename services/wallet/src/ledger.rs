@@ -16,15 +16,22 @@
 use diesel::OptionalExtension;
 use diesel::prelude::*;
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
+use diesel::sql_types::{self, Array, BigInt, Text};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
+use quire_kit::db::prepared;
 use uuid::Uuid;
 
 use crate::db::account::NewAccount;
-use crate::db::entry::NewEntry;
-use crate::db::schema::{accounts, entries, transfers, wallets};
-use crate::db::transfer::NewTransfer;
+use crate::db::schema::{accounts, entries, wallets};
 use crate::db::wallet::WalletRow;
 use crate::error::{Result, WalletError};
+
+/// What the balance UPDATEs return.
+#[derive(QueryableByName)]
+struct Balance {
+    #[diesel(sql_type = BigInt)]
+    balance_cents: i64,
+}
 
 /// The check that keeps user balances from going below zero (see the migration).
 const BALANCE_CHECK: &str = "wallets_balance_not_negative";
@@ -164,12 +171,11 @@ pub async fn transfer(
             "transfer {id} does not balance"
         )));
     }
-    diesel::insert_into(transfers::table)
-        .values(NewTransfer {
-            id,
-            kind: kind.as_str(),
-            memo,
-        })
+    // Prepared statements (see quire_kit::db::prepared): every trade runs these.
+    prepared("INSERT INTO transfers (id, kind, memo) VALUES ($1, $2, $3)")
+        .bind::<sql_types::Uuid, _>(id)
+        .bind::<Text, _>(kind.as_str())
+        .bind::<Text, _>(memo)
         .execute(conn)
         .await?;
     let mut balances = Vec::new();
@@ -179,18 +185,17 @@ pub async fn transfer(
             balances.push((user, balance));
         }
     }
-    let rows: Vec<NewEntry> = postings
-        .iter()
-        .map(|p| NewEntry {
-            transfer_id: id,
-            account_id: p.account.id(),
-            amount_cents: p.cents,
-        })
-        .collect();
-    diesel::insert_into(entries::table)
-        .values(&rows)
-        .execute(conn)
-        .await?;
+    // After the balances: a credit may have opened the account the entry references.
+    // One statement whatever the number of postings, in ascending account order.
+    prepared(
+        "INSERT INTO entries (transfer_id, account_id, amount_cents) \
+         SELECT $1, u.account_id, u.amount_cents FROM unnest($2, $3) AS u(account_id, amount_cents)",
+    )
+    .bind::<sql_types::Uuid, _>(id)
+    .bind::<Array<sql_types::Uuid>, _>(postings.iter().map(|p| p.account.id()).collect::<Vec<_>>())
+    .bind::<Array<BigInt>, _>(postings.iter().map(|p| p.cents).collect::<Vec<_>>())
+    .execute(conn)
+    .await?;
     metrics::counter!("quire_wallet_transfers_total", "kind" => kind.as_str()).increment(1);
     Ok(balances)
 }
@@ -221,39 +226,26 @@ async fn update_balance(
     delta: i64,
     kind: TransferKind,
 ) -> Result<Option<i64>> {
-    use wallets::dsl as w;
-    let target = diesel::update(w::wallets.find(user));
-    let balance = w::balance_cents.eq(w::balance_cents + delta);
-    let touched = w::updated_at.eq(diesel::dsl::now);
-    let result = if delta < 0 {
-        target
-            .set((balance, w::spent_cents.eq(w::spent_cents - delta), touched))
-            .returning(w::balance_cents)
-            .get_result(conn)
-            .await
+    // The total the movement counts toward; a debit counts as spent (-delta).
+    let sql = if delta < 0 {
+        "UPDATE wallets SET balance_cents = balance_cents + $1, spent_cents = spent_cents - $2, \
+         updated_at = CURRENT_TIMESTAMP WHERE user_id = $3 RETURNING balance_cents"
     } else if kind.is_money_in() {
-        target
-            .set((
-                balance,
-                w::recharged_cents.eq(w::recharged_cents + delta),
-                touched,
-            ))
-            .returning(w::balance_cents)
-            .get_result(conn)
-            .await
+        "UPDATE wallets SET balance_cents = balance_cents + $1, \
+         recharged_cents = recharged_cents + $2, updated_at = CURRENT_TIMESTAMP \
+         WHERE user_id = $3 RETURNING balance_cents"
     } else {
-        target
-            .set((
-                balance,
-                w::earned_cents.eq(w::earned_cents + delta),
-                touched,
-            ))
-            .returning(w::balance_cents)
-            .get_result(conn)
-            .await
+        "UPDATE wallets SET balance_cents = balance_cents + $1, earned_cents = earned_cents + $2, \
+         updated_at = CURRENT_TIMESTAMP WHERE user_id = $3 RETURNING balance_cents"
     };
+    let result = prepared(sql)
+        .bind::<BigInt, _>(delta)
+        .bind::<BigInt, _>(delta)
+        .bind::<sql_types::Uuid, _>(user)
+        .get_result::<Balance>(conn)
+        .await;
     match result.optional() {
-        Ok(balance) => Ok(balance),
+        Ok(balance) => Ok(balance.map(|b| b.balance_cents)),
         Err(DieselError::DatabaseError(DatabaseErrorKind::CheckViolation, info))
             if info.constraint_name() == Some(BALANCE_CHECK) =>
         {

@@ -111,6 +111,8 @@ pub async fn begin(
                     Claim::Pending(id) => {
                         return Ok(Begun::Pending(Box::new(find(conn, id).await?)));
                     }
+                    // Method and fingerprint matched, so this is never a recharge's key.
+                    Claim::Refused(reason) => return Err(idempotency::refused(&reason)),
                 }
             }
             ledger::open(conn, user).await?;
@@ -222,6 +224,8 @@ async fn settle(
         .scope_boxed()
     })
     .await
+    // A settled recharge wrote its event: the relay sends it now.
+    .inspect(|_| quire_kit::outbox::wake())
 }
 
 async fn find(conn: &mut AsyncPgConnection, id: Uuid) -> Result<TopUpRow> {

@@ -6,9 +6,11 @@
 use chrono::Utc;
 use diesel::OptionalExtension;
 use diesel::prelude::*;
+use diesel::sql_types::{self, BigInt, Nullable, Text, Timestamptz};
 use diesel_async::scoped_futures::ScopedFutureExt;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use quire_kit::caller::Caller;
+use quire_kit::db::prepared;
 use quire_kit::events::{topics, types};
 use quire_proto::events::v1 as ev;
 use quire_proto::wallet::v1 as pb;
@@ -56,23 +58,37 @@ pub async fn trade(state: &AppState, caller: &Caller, req: &pb::TradeRequest) ->
         "Trade",
         &fields.each_ref().map(String::as_str),
     )?;
-    // A finished retry or a book already bought is answered without asking catalog.
-    {
+    // A finished retry or a book already bought is answered whatever catalog says, as soon
+    // as it is found; catalog is asked meanwhile rather than after, as most trades are new
+    // (a replay wastes the call, a new trade saves the wait).
+    let earlier = async {
         let mut conn = state.conn().await?;
         if let Some(key) = &key {
             match idempotency::lookup(&mut conn, key).await? {
-                Some(Claim::Answered(answer)) => return idempotency::decode(&answer),
+                Some(Claim::Answered(answer)) => return idempotency::decode(&answer).map(Some),
+                Some(Claim::Refused(reason)) => return Err(idempotency::refused(&reason)),
                 Some(Claim::Pending(_) | Claim::Fresh) => {
                     return Err(WalletError::Internal("a trade key names a recharge".into()));
                 }
                 None => {}
             }
         }
-        if let Some(first) = find(&mut conn, buyer, book).await? {
-            return Ok(to_pb(&first, true));
-        }
-    }
-    let sale = catalog::book_for_sale(state, caller, book).await?;
+        Ok(find(&mut conn, buyer, book)
+            .await?
+            .map(|first| to_pb(&first, true)))
+    };
+    let sale = catalog::book_for_sale(state, caller, book);
+    tokio::pin!(earlier, sale);
+    let sale = tokio::select! {
+        found = &mut earlier => match found? {
+            Some(answer) => return Ok(answer),
+            None => sale.await?,
+        },
+        sale = &mut sale => match earlier.await? {
+            Some(answer) => return Ok(answer),
+            None => sale?,
+        },
+    };
     if sale.seller == buyer {
         return Err(WalletError::OwnBook);
     }
@@ -105,12 +121,24 @@ pub async fn record(
         transfer_id: (sale.price_cents > 0).then(Uuid::now_v7),
         created_at: Utc::now(),
     };
-    let inserted = diesel::insert_into(trades::table)
-        .values(&row)
-        .on_conflict((trades::buyer_uid, trades::book_id))
-        .do_nothing()
-        .execute(conn)
-        .await?;
+    // A statement that stays prepared (see quire_kit::db::prepared).
+    let inserted = prepared(
+        "INSERT INTO trades (id, buyer_uid, book_id, seller_uid, title, price_cents, \
+         seller_cents, platform_cents, transfer_id, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (buyer_uid, book_id) DO NOTHING",
+    )
+    .bind::<sql_types::Uuid, _>(row.id)
+    .bind::<sql_types::Uuid, _>(row.buyer_uid)
+    .bind::<sql_types::Uuid, _>(row.book_id)
+    .bind::<sql_types::Uuid, _>(row.seller_uid)
+    .bind::<Text, _>(&row.title)
+    .bind::<BigInt, _>(row.price_cents)
+    .bind::<BigInt, _>(row.seller_cents)
+    .bind::<BigInt, _>(row.platform_cents)
+    .bind::<Nullable<sql_types::Uuid>, _>(row.transfer_id)
+    .bind::<Timestamptz, _>(row.created_at)
+    .execute(conn)
+    .await?;
     if inserted == 0 {
         // A concurrent purchase of the same book won; it is the answer.
         let first = find(conn, buyer, sale.book_id)
@@ -118,25 +146,9 @@ pub async fn record(
             .ok_or_else(|| WalletError::Internal("conflicting trade not found".into()))?;
         return Ok(to_pb(&first, true));
     }
-    if let Some(transfer) = row.transfer_id {
-        ledger::transfer(
-            conn,
-            transfer,
-            TransferKind::Trade,
-            &row.title,
-            &[
-                Posting::new(Account::User(buyer), -row.price_cents),
-                Posting::new(Account::User(row.seller_uid), seller_cents),
-                Posting::new(Account::Platform, platform_cents),
-            ],
-        )
-        .await
-        .map_err(|e| match e {
-            // No wallet is a balance of 0.
-            WalletError::WalletNotFound => WalletError::InsufficientFunds,
-            other => other,
-        })?;
-    }
+    // The event first and the money last: the wallet rows the transfer locks (a writer
+    // whose book sells many copies at once is one of them) are then held through fewer
+    // statements before the commit releases them.
     let event = ev::TradeCompleted {
         trade_id: row.id.to_string(),
         buyer_uid: buyer.to_string(),
@@ -157,6 +169,25 @@ pub async fn record(
         &event,
     )
     .await?;
+    if let Some(transfer) = row.transfer_id {
+        ledger::transfer(
+            conn,
+            transfer,
+            TransferKind::Trade,
+            &row.title,
+            &[
+                Posting::new(Account::User(buyer), -row.price_cents),
+                Posting::new(Account::User(row.seller_uid), seller_cents),
+                Posting::new(Account::Platform, platform_cents),
+            ],
+        )
+        .await
+        .map_err(|e| match e {
+            // No wallet is a balance of 0.
+            WalletError::WalletNotFound => WalletError::InsufficientFunds,
+            other => other,
+        })?;
+    }
     tracing::info!(trade_id = %row.id, book_id = %row.book_id, buyer_uid = %buyer, price_cents = row.price_cents, "book bought");
     Ok(to_pb(&row, false))
 }

@@ -14,14 +14,6 @@ pub struct IdempotencyKeyRow {
     pub answer: Option<Vec<u8>>,
     pub top_up_id: Option<Uuid>,
     pub created_at: DateTime<Utc>,
-}
-
-#[derive(Debug, Insertable)]
-#[diesel(table_name = idempotency_keys)]
-pub struct NewIdempotencyKey<'a> {
-    pub caller_id: Uuid,
-    pub key: &'a str,
-    pub method: &'a str,
-    pub fingerprint: &'a str,
-    pub top_up_id: Option<Uuid>,
+    /// Why the request was refused, when that was its answer (see `idempotency`).
+    pub refusal: Option<String>,
 }

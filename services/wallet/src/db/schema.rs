@@ -27,6 +27,7 @@ diesel::table! {
         answer -> Nullable<Bytea>,
         top_up_id -> Nullable<Uuid>,
         created_at -> Timestamptz,
+        refusal -> Nullable<Text>,
     }
 }
 

@@ -126,6 +126,68 @@ async fn the_same_key_with_another_request_is_a_409_that_moves_nothing() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_key_refused_for_lack_of_money_stays_refused_after_a_recharge() {
+    let app = TestApp::spawn().await;
+    let reader = app.user(&["reader"]).await;
+    let writer = app.user(&["writer"]).await;
+    let book = app.book(&writer, 500, true).await;
+    app.recharge(&reader, 100).await;
+    let mut c = app.client();
+    let consume = pb::ConsumeRequest {
+        amount_cents: 300,
+        idempotency_key: "spend-too-much".into(),
+        ..Default::default()
+    };
+    let trade = pb::TradeRequest {
+        buyer_uid: reader.id.clone(),
+        book_id: book.book_id.clone(),
+        idempotency_key: "buy-too-dear".into(),
+    };
+    let refused = (Code::FailedPrecondition, "insufficient_funds".to_owned());
+    assert_eq!(
+        failure(c.consume(req(consume.clone(), Some(&reader))).await),
+        refused
+    );
+    assert_eq!(
+        failure(c.trade(req(trade.clone(), Some(&reader))).await),
+        refused
+    );
+
+    // Enough money now; the client was told those two failed, so resending them must not
+    // move anything, while the same requests under new keys go through.
+    app.recharge(&reader, 1000).await;
+    assert_eq!(
+        failure(c.consume(req(consume.clone(), Some(&reader))).await),
+        refused
+    );
+    assert_eq!(
+        failure(c.trade(req(trade.clone(), Some(&reader))).await),
+        refused
+    );
+    assert_eq!(app.balance(&reader).await, 1100);
+    c.consume(req(
+        pb::ConsumeRequest {
+            idempotency_key: "spend-again".into(),
+            ..consume
+        },
+        Some(&reader),
+    ))
+    .await
+    .unwrap();
+    c.trade(req(
+        pb::TradeRequest {
+            idempotency_key: "buy-again".into(),
+            ..trade
+        },
+        Some(&reader),
+    ))
+    .await
+    .unwrap();
+    assert_eq!(app.balance(&reader).await, 300);
+    app.assert_ledger_balances().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn concurrent_duplicates_of_one_key_charge_once() {
     let app = TestApp::spawn().await;
     let reader = app.user(&["reader"]).await;
