@@ -19,7 +19,7 @@ use serde_json::{Value, json};
 use uuid::Uuid;
 
 use quire_demo::synthetic::SplitMix64 as Rng;
-use support::{RUN, WARMUP, load, spawn_auth};
+use support::{RUN, WARMUP, load, percentile, pg, spawn_auth};
 
 mod support;
 
@@ -180,19 +180,6 @@ fn queries(sample: &[Book]) -> Vec<Query> {
     mixed
 }
 
-/// Connects to Postgres (tokio-postgres, no pool library: one connection per client).
-async fn pg(url: &str) -> tokio_postgres::Client {
-    let (client, conn) = tokio_postgres::connect(url, tokio_postgres::NoTls)
-        .await
-        .expect("postgres answers");
-    tokio::spawn(async move {
-        if let Err(e) = conn.await {
-            eprintln!("postgres connection: {e}");
-        }
-    });
-    client
-}
-
 /// Inserts `books` in batches of multi-row INSERTs (`unnest` of arrays).
 async fn insert_books(db: &tokio_postgres::Client, books: &[Book], writer: Uuid, on: bool) {
     let sql = format!(
@@ -287,7 +274,7 @@ struct PgSide {
 
 impl PgSide {
     async fn connect(url: &str) -> Self {
-        let db = pg(url).await;
+        let db = pg(url).await.expect("postgres answers");
         let from = format!(
             "FROM {SCHEMA}.books, websearch_to_tsquery('english', $1) AS q \
              WHERE bench_fts @@ q AND writer_on AND NOT taken_down"
@@ -390,10 +377,6 @@ fn unique_word(rng: &mut Rng) -> String {
         .collect()
 }
 
-fn percentile(sorted: &[Duration], q: f64) -> Duration {
-    sorted[((sorted.len() as f64 * q) as usize).min(sorted.len() - 1)]
-}
-
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     // As in production: the subscriber with its always-on tracer (logs quiet via RUST_LOG).
@@ -427,7 +410,7 @@ async fn main() -> anyhow::Result<()> {
     let auth_url = spawn_auth(&common).await?;
 
     // A fresh catalog schema: migrated by building the service, filled straight in SQL.
-    let db = pg(&database_url).await;
+    let db = pg(&database_url).await?;
     db.batch_execute(&format!("DROP SCHEMA IF EXISTS {SCHEMA} CASCADE"))
         .await?;
     let objects = std::env::temp_dir().join(format!("quire-bench-objects-{run_id}"));
@@ -453,47 +436,21 @@ async fn main() -> anyhow::Result<()> {
     let catalog_url = format!("http://127.0.0.1:{}", catalog.grpc_port());
     let catalog_channel = quire_kit::grpc::channel(&catalog_url)?;
 
-    let gateway = quire_gateway::Application::build(quire_gateway::GatewayConfig {
-        http_host: "127.0.0.1".into(),
-        http_port: 0,
-        auth_url: auth_url.clone(),
-        catalog_url: catalog_url.clone(),
-        // Not needed to search.
-        wallet_url: "http://127.0.0.1:1".into(),
-        redis_url: common.redis_url.clone(),
-        frontend_dir: "frontend/dist".into(),
-        json_limit_bytes: 65536,
-        upload_limit_bytes: 5 * 1024 * 1024,
-        trust_forwarded: false,
-        rate_login_per_min: 1000,
-        rate_verify_per_min: 1000,
-        rate_api_per_min: u32::MAX,
-        rate_upload_per_min: 1000,
-        http_workers: 2,
-    })
+    // The wallet is not needed to search.
+    let base = support::spawn_gateway(
+        &auth_url,
+        &catalog_url,
+        "http://127.0.0.1:1",
+        &common.redis_url,
+    )
     .await?;
-    let base = format!("http://127.0.0.1:{}", gateway.port());
-    tokio::spawn(gateway.run_until_stopped());
     let http = reqwest::Client::builder()
         .pool_max_idle_per_host(64)
         .timeout(Duration::from_secs(30))
         .build()?;
-    let login: Value = http
-        .post(format!("{base}/api/login/"))
-        .json(&json!({"email": "bench@quire.local", "password": "bench-password"}))
-        .send()
-        .await?
-        .json()
-        .await?;
-    let token = login["data"]["access_token"]
-        .as_str()
-        .expect("login works")
-        .to_owned();
     // The admin is the writer of every generated book, so it switches them on as their writer.
-    let writer: Uuid = login["data"]["user"]["user_id"]
-        .as_str()
-        .expect("login returns the user")
-        .parse()?;
+    let (token, writer) =
+        support::login(&http, &base, "bench@quire.local", "bench-password").await?;
 
     // The books.
     let started = Instant::now();
@@ -681,17 +638,7 @@ async fn main() -> anyhow::Result<()> {
     .await;
 
     // The report.
-    let cpu = std::fs::read_to_string("/proc/cpuinfo")
-        .ok()
-        .and_then(|c| {
-            c.lines()
-                .find(|l| l.starts_with("model name"))
-                .map(|l| l.split(':').nth(1).unwrap_or("").trim().to_owned())
-        })
-        .unwrap_or_default();
-    let cores = std::thread::available_parallelism()
-        .map(usize::from)
-        .unwrap_or(0);
+    let machine = support::machine();
     let per_sec = |d: Duration| n_books as f64 / d.as_secs_f64();
     let mut kinds: Vec<(&str, usize)> = Vec::new();
     for q in queries.iter() {
@@ -719,7 +666,7 @@ async fn main() -> anyhow::Result<()> {
          Command: `make bench` (`RUST_LOG=error cargo bench -p quire-gateway --bench search`), \
          {n_books} books (`QUIRE_BENCH_BOOKS`), {}s per point after {}s warm-up, the same {nq} \
          queries on both sides.\n\
-         Machine: {cores} cores, {cpu}; Postgres, Redis, the broker, auth, catalog, the gateway \
+         Machine: {machine}; Postgres, Redis, the broker, auth, catalog, the gateway \
          and the load generator all share it.\n\n\
          | clients | side | queries/s | p50 (us) | p99 (us) |\n|---|---|---|---|---|\n",
         RUN.as_secs(),
@@ -830,10 +777,7 @@ async fn main() -> anyhow::Result<()> {
         took_ms as f64 / nq as f64,
         direct_grpc.p50_us / 1e3,
     ));
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../bench");
-    std::fs::create_dir_all(&dir)?;
-    std::fs::write(dir.join("search.md"), &md)?;
-    println!("{md}");
+    support::write_report("search.md", &md)?;
     let _ = std::fs::remove_dir_all(&objects);
     std::process::exit(0);
 }

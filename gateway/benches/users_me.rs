@@ -51,41 +51,13 @@ async fn main() -> anyhow::Result<()> {
         migrate_on_start: true,
     };
     let grpc_url = spawn_auth(&common).await?;
-    let gateway = quire_gateway::Application::build(quire_gateway::GatewayConfig {
-        http_host: "127.0.0.1".into(),
-        http_port: 0,
-        auth_url: grpc_url.clone(),
-        catalog_url: "http://127.0.0.1:1".into(),
-        wallet_url: "http://127.0.0.1:1".into(),
-        redis_url: common.redis_url.clone(),
-        frontend_dir: "frontend/dist".into(),
-        json_limit_bytes: 65536,
-        upload_limit_bytes: 5 * 1024 * 1024,
-        trust_forwarded: false,
-        rate_login_per_min: 1000,
-        rate_verify_per_min: 1000,
-        rate_api_per_min: u32::MAX,
-        rate_upload_per_min: 1000,
-        http_workers: 2,
-    })
-    .await?;
-    let base = format!("http://127.0.0.1:{}", gateway.port());
-    tokio::spawn(gateway.run_until_stopped());
-
+    // Only auth is needed here.
+    let none = "http://127.0.0.1:1";
+    let base = support::spawn_gateway(&grpc_url, none, none, &common.redis_url).await?;
     let http = reqwest::Client::builder()
         .pool_max_idle_per_host(64)
         .build()?;
-    let login: serde_json::Value = http
-        .post(format!("{base}/api/login/"))
-        .json(&serde_json::json!({"email": "bench@quire.local", "password": "bench-password"}))
-        .send()
-        .await?
-        .json()
-        .await?;
-    let token = login["data"]["access_token"]
-        .as_str()
-        .expect("login works")
-        .to_owned();
+    let (token, _) = support::login(&http, &base, "bench@quire.local", "bench-password").await?;
     let channel = quire_kit::grpc::channel(&grpc_url)?;
 
     let mut rows = Vec::new();
@@ -129,24 +101,14 @@ async fn main() -> anyhow::Result<()> {
         rows.push((clients, via_gateway, direct, plain, roles_gw, roles_direct));
     }
 
-    let host = std::fs::read_to_string("/proc/cpuinfo")
-        .ok()
-        .and_then(|c| {
-            c.lines()
-                .find(|l| l.starts_with("model name"))
-                .map(|l| l.split(':').nth(1).unwrap_or("").trim().to_owned())
-        })
-        .unwrap_or_default();
     let mut md = format!(
         "# GET /api/users/me/ through the gateway vs GetMe over gRPC directly\n\n\
          Command: `make bench` (cargo bench -p quire-gateway --bench users_me), {}s per point after {}s warm-up.\n\
-         Machine: {} cores, {host}; servers and load generator share it.\n\n\
+         Machine: {}; servers and load generator share it.\n\n\
          | clients | path | requests/s | p50 (us) | p99 (us) |\n|---|---|---|---|---|\n",
         RUN.as_secs(),
         WARMUP.as_secs(),
-        std::thread::available_parallelism()
-            .map(usize::from)
-            .unwrap_or(0),
+        support::machine(),
     );
     let mut verdicts = String::new();
     for (clients, g, d, p, rg, rd) in &rows {
@@ -175,9 +137,6 @@ async fn main() -> anyhow::Result<()> {
     }
     md.push('\n');
     md.push_str(&verdicts);
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../bench");
-    std::fs::create_dir_all(&dir)?;
-    std::fs::write(dir.join("users-me.md"), &md)?;
-    println!("{md}");
+    support::write_report("users-me.md", &md)?;
     std::process::exit(0);
 }

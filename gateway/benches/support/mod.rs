@@ -1,5 +1,7 @@
-//! What every benchmark of the gateway shares: the load generator, its statistics, and a
-//! real auth service to sign tokens with.
+//! What every benchmark of the gateway shares: the load generator, its statistics, the
+//! real services and gateway it starts, direct Postgres connections, and the report's
+//! machine line. Each bench uses a part of it.
+#![allow(dead_code)]
 
 use std::future::Future;
 use std::time::{Duration, Instant};
@@ -11,21 +13,32 @@ pub const RUN: Duration = Duration::from_secs(8);
 pub const WARMUP: Duration = Duration::from_secs(2);
 
 pub struct Stats {
+    /// Requests completed in the measured run.
+    pub count: usize,
+    /// Requests completed in the warm-up and the run.
+    pub all: usize,
     /// Requests per second over the measured run.
     pub per_sec: f64,
     pub p50_us: f64,
     pub p99_us: f64,
 }
 
-fn stats(mut lat: Vec<Duration>, elapsed: Duration) -> Stats {
+fn stats(mut lat: Vec<Duration>, elapsed: Duration, all: usize) -> Stats {
     lat.sort();
     let pick =
         |q: f64| lat[((lat.len() as f64 * q) as usize).min(lat.len() - 1)].as_secs_f64() * 1e6;
     Stats {
+        count: lat.len(),
+        all,
         per_sec: lat.len() as f64 / elapsed.as_secs_f64(),
         p50_us: pick(0.50),
         p99_us: pick(0.99),
     }
+}
+
+/// The `q` quantile of sorted durations.
+pub fn percentile(sorted: &[Duration], q: f64) -> Duration {
+    sorted[((sorted.len() as f64 * q) as usize).min(sorted.len() - 1)]
 }
 
 /// Runs `clients` concurrent loops of `make(client, n)` (the n-th request of that client),
@@ -35,9 +48,20 @@ where
     F: Fn(usize, usize) -> Fut + Clone + Send + 'static,
     Fut: Future<Output = ()> + Send,
 {
+    load_for(clients, WARMUP, RUN, make).await
+}
+
+/// [`load`] with other lengths of warm-up and run (quick trial runs). `n` starts again
+/// at 0 in the measured run.
+pub async fn load_for<F, Fut>(clients: usize, warmup: Duration, run: Duration, make: F) -> Stats
+where
+    F: Fn(usize, usize) -> Fut + Clone + Send + 'static,
+    Fut: Future<Output = ()> + Send,
+{
     let mut measured = Vec::new();
     let mut elapsed = Duration::ZERO;
-    for phase in [WARMUP, RUN] {
+    let mut all = 0;
+    for phase in [warmup, run] {
         let started = Instant::now();
         let tasks: Vec<_> = (0..clients)
             .map(|client| {
@@ -59,9 +83,10 @@ where
         for t in tasks {
             measured.extend(t.await.unwrap());
         }
+        all += measured.len();
         elapsed = started.elapsed();
     }
-    stats(measured, elapsed)
+    stats(measured, elapsed, all)
 }
 
 /// Starts auth in this process (creating the database when missing), with the admin
@@ -88,4 +113,227 @@ pub async fn spawn_auth(common: &CommonConfig) -> anyhow::Result<String> {
     let url = format!("http://127.0.0.1:{}", auth.grpc_port());
     tokio::spawn(auth.run_until(std::future::pending()));
     Ok(url)
+}
+
+/// The gateway in this process in front of the given services, with rate limits out of the
+/// way (every request of a bench comes from one address); returns its base URL.
+pub async fn spawn_gateway(
+    auth_url: &str,
+    catalog_url: &str,
+    wallet_url: &str,
+    redis_url: &str,
+) -> anyhow::Result<String> {
+    let gateway = quire_gateway::Application::build(quire_gateway::GatewayConfig {
+        http_host: "127.0.0.1".into(),
+        http_port: 0,
+        auth_url: auth_url.into(),
+        catalog_url: catalog_url.into(),
+        wallet_url: wallet_url.into(),
+        redis_url: redis_url.into(),
+        frontend_dir: "frontend/dist".into(),
+        json_limit_bytes: 65536,
+        upload_limit_bytes: 5 * 1024 * 1024,
+        trust_forwarded: false,
+        rate_login_per_min: u32::MAX,
+        rate_verify_per_min: 1000,
+        rate_api_per_min: u32::MAX,
+        rate_upload_per_min: 1000,
+        http_workers: 2,
+    })
+    .await?;
+    let base = format!("http://127.0.0.1:{}", gateway.port());
+    tokio::spawn(gateway.run_until_stopped());
+    Ok(base)
+}
+
+/// Logs in through the gateway; returns the access token and the user's id.
+pub async fn login(
+    http: &reqwest::Client,
+    base: &str,
+    email: &str,
+    password: &str,
+) -> anyhow::Result<(String, uuid::Uuid)> {
+    let body: serde_json::Value = http
+        .post(format!("{base}/api/login/"))
+        .json(&serde_json::json!({"email": email, "password": password}))
+        .send()
+        .await?
+        .json()
+        .await?;
+    let data = &body["data"];
+    let token = data["access_token"]
+        .as_str()
+        .ok_or_else(|| anyhow::anyhow!("login of {email} failed: {body}"))?;
+    let id = data["user"]["user_id"]
+        .as_str()
+        .ok_or_else(|| anyhow::anyhow!("login of {email} names no user: {body}"))?;
+    Ok((token.to_owned(), id.parse()?))
+}
+
+/// A direct Postgres connection (tokio-postgres, no pool: one connection per client).
+pub async fn pg(url: &str) -> anyhow::Result<tokio_postgres::Client> {
+    let (client, conn) = tokio_postgres::connect(url, tokio_postgres::NoTls).await?;
+    tokio::spawn(async move {
+        if let Err(e) = conn.await {
+            eprintln!("postgres connection: {e}");
+        }
+    });
+    Ok(client)
+}
+
+/// "N cores, <CPU model>" for a report's machine line.
+pub fn machine() -> String {
+    let cpu = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|c| {
+            c.lines()
+                .find(|l| l.starts_with("model name"))
+                .map(|l| l.split(':').nth(1).unwrap_or("").trim().to_owned())
+        })
+        .unwrap_or_default();
+    let cores = std::thread::available_parallelism()
+        .map(usize::from)
+        .unwrap_or(0);
+    format!("{cores} cores, {cpu}")
+}
+
+/// Writes report `name` under `bench/` and prints it.
+pub fn write_report(name: &str, md: &str) -> anyhow::Result<()> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../bench");
+    std::fs::create_dir_all(&dir)?;
+    std::fs::write(dir.join(name), md)?;
+    println!("{md}");
+    Ok(())
+}
+
+/// Starts catalog in this process in `common`'s schema, with the object store under the
+/// temporary directory and the given consumer groups; returns its gRPC URL.
+pub async fn spawn_catalog(
+    common: &CommonConfig,
+    auth_url: &str,
+    events_group: &str,
+    search_group: &str,
+) -> anyhow::Result<String> {
+    let objects = std::env::temp_dir().join(format!("quire-bench-objects-{events_group}"));
+    std::fs::create_dir_all(&objects)?;
+    let catalog = quire_catalog::Application::build(
+        common.clone(),
+        quire_catalog::CatalogConfig {
+            grpc_addr: "127.0.0.1:0".into(),
+            admin_addr: "127.0.0.1:0".into(),
+            auth_url: auth_url.into(),
+            object_store_url: Some(format!("file://{}", objects.display())),
+            search_index_dir: None,
+            search_group: Some(search_group.into()),
+            events_group: events_group.into(),
+            ..quire_catalog::CatalogConfig::default()
+        },
+    )
+    .await?;
+    let url = format!("http://127.0.0.1:{}", catalog.grpc_port());
+    tokio::spawn(catalog.run_until(std::future::pending()));
+    Ok(url)
+}
+
+/// Starts the wallet in this process in `common`'s schema, with its production defaults
+/// (seller share 90%) and consumer group `events_group`; returns its gRPC URL.
+pub async fn spawn_wallet(
+    common: &CommonConfig,
+    auth_url: &str,
+    catalog_url: &str,
+    events_group: &str,
+) -> anyhow::Result<String> {
+    let wallet = quire_wallet::Application::build(
+        common.clone(),
+        quire_wallet::WalletConfig {
+            grpc_addr: "127.0.0.1:0".into(),
+            admin_addr: "127.0.0.1:0".into(),
+            auth_url: auth_url.into(),
+            catalog_url: catalog_url.into(),
+            events_group: events_group.into(),
+            ..quire_wallet::WalletConfig::default()
+        },
+    )
+    .await?;
+    let url = format!("http://127.0.0.1:{}", wallet.grpc_port());
+    tokio::spawn(wallet.run_until(std::future::pending()));
+    Ok(url)
+}
+
+/// CPU time used so far by the parts of the stack, read from `/proc`, to tell where a
+/// point's cycles went: this process (the services, the gateway and the load generator),
+/// the Postgres backends connected to `database`, the broker on `broker_port` and Redis.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Cpu {
+    pub this_process: Duration,
+    pub postgres: Duration,
+    pub broker: Duration,
+    pub redis: Duration,
+}
+
+impl Cpu {
+    pub fn now(database: &str, broker_port: u16) -> Self {
+        let mut cpu = Self::default();
+        let Ok(dir) = std::fs::read_dir("/proc") else {
+            return cpu;
+        };
+        let me = std::process::id().to_string();
+        let broker = format!(":{broker_port}");
+        for entry in dir.flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if !name.bytes().all(|b| b.is_ascii_digit()) {
+                continue;
+            }
+            let path = entry.path();
+            let cmdline = std::fs::read(path.join("cmdline"))
+                .map(|c| String::from_utf8_lossy(&c).replace('\0', " "))
+                .unwrap_or_default();
+            let slot = if name == me {
+                &mut cpu.this_process
+            } else if cmdline.starts_with("postgres:") && cmdline.contains(&format!(" {database} "))
+            {
+                &mut cpu.postgres
+            } else if cmdline.contains("tansu") && cmdline.contains(&broker) {
+                &mut cpu.broker
+            } else if cmdline.starts_with("redis-server") {
+                &mut cpu.redis
+            } else {
+                continue;
+            };
+            *slot += used(&path.join("stat"));
+        }
+        cpu
+    }
+
+    /// What each part used between `earlier` and `self`, per `n` requests.
+    pub fn per(&self, earlier: &Self, n: usize) -> Self {
+        let each = |a: Duration, b: Duration| a.saturating_sub(b) / n.max(1) as u32;
+        Self {
+            this_process: each(self.this_process, earlier.this_process),
+            postgres: each(self.postgres, earlier.postgres),
+            broker: each(self.broker, earlier.broker),
+            redis: each(self.redis, earlier.redis),
+        }
+    }
+}
+
+/// utime + stime of `/proc/<pid>/stat`, in clock ticks of 10 ms (USER_HZ is 100 on Linux).
+fn used(stat: &std::path::Path) -> Duration {
+    let Ok(text) = std::fs::read_to_string(stat) else {
+        return Duration::ZERO;
+    };
+    // The fields after the command name, which may hold spaces, in parentheses.
+    let fields: Vec<&str> = text
+        .rsplit_once(')')
+        .map_or("", |(_, rest)| rest)
+        .split_whitespace()
+        .collect();
+    let tick = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|f| f.parse::<u64>().ok())
+            .unwrap_or(0)
+    };
+    // utime and stime are fields 14 and 15 of the line, 11 and 12 (from 0) after the name.
+    Duration::from_millis((tick(11) + tick(12)) * 10)
 }

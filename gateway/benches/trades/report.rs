@@ -1,0 +1,319 @@
+//! `bench/trades.md`: the figures of a run, the targets and the verdicts.
+
+use std::fmt::Write as _;
+use std::time::Duration;
+
+use super::{BOOKS, HOT_BOOKS, PRICE_CENTS, SELLERS, ms_at};
+use crate::support::{Cpu, Stats, machine};
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    Gateway,
+    Raw,
+}
+
+/// One measured point.
+pub struct Point {
+    pub clients: usize,
+    pub side: Side,
+    pub stats: Stats,
+    /// CPU per trade, the events' delivery included.
+    pub cpu: Cpu,
+    pub delivery: Option<Delivery>,
+}
+
+/// How a point's events reached the consumer.
+#[derive(Default)]
+pub struct Delivery {
+    pub answered: usize,
+    pub received: usize,
+    /// From the end of the point until every event was sent and received.
+    pub drained: Duration,
+    /// REST answer -> consumer, sorted.
+    pub latencies: Vec<Duration>,
+}
+
+/// The event latency run, and where each event's time went (sorted).
+#[derive(Default)]
+pub struct Paced {
+    pub delivery: Delivery,
+    pub from_created: Vec<Duration>,
+    pub in_transaction: Vec<Duration>,
+    pub to_relay: Vec<Duration>,
+    pub relay_to_consumer: Vec<Duration>,
+    /// REST answer -> the services' own consumers took the event up.
+    pub catalog_consumer: Vec<Duration>,
+    pub wallet_consumer: Vec<Duration>,
+}
+
+pub struct Report {
+    pub run: Duration,
+    pub warmup: Duration,
+    pub levels: Vec<usize>,
+    pub buyers: usize,
+    pub setup: Duration,
+    pub load_before: String,
+    pub load_after: String,
+    pub uncontended: Vec<Point>,
+    pub contended: Vec<Point>,
+    pub wallet_direct: Stats,
+    pub catalog_direct: Stats,
+    pub paced: Paced,
+}
+
+fn ms(us: f64) -> String {
+    format!("{:.1}", us / 1e3)
+}
+
+fn cpu_ms(d: Duration) -> String {
+    format!("{:.2}", d.as_secs_f64() * 1e3)
+}
+
+fn find(points: &[Point], clients: usize, side: Side) -> Option<&Point> {
+    points
+        .iter()
+        .find(|p| p.clients == clients && p.side == side)
+}
+
+fn table(md: &mut String, points: &[Point]) {
+    md.push_str(
+        "| clients | side | trades/s | p50 (ms) | p99 (ms) | CPU ms per trade: bench process / \
+         Postgres / broker / Redis | events, answer -> consumer: p50 / p99 (ms) |\n\
+         |---|---|---|---|---|---|---|\n",
+    );
+    for p in points {
+        let side = match p.side {
+            Side::Gateway => "Quire: GET /api/trade through the gateway",
+            Side::Raw => "raw SQL transaction (tokio-postgres)",
+        };
+        let events = p.delivery.as_ref().map_or("-".into(), |d| {
+            format!(
+                "{:.0} / {:.0} ({} of {}; all sent {:.1} s after the point)",
+                ms_at(&d.latencies, 0.5),
+                ms_at(&d.latencies, 0.99),
+                d.received,
+                d.answered,
+                d.drained.as_secs_f64()
+            )
+        });
+        let c = &p.cpu;
+        let _ = writeln!(
+            md,
+            "| {} | {side} | {:.0} | {} | {} | {} / {} / {} / {} | {events} |",
+            p.clients,
+            p.stats.per_sec,
+            ms(p.stats.p50_us),
+            ms(p.stats.p99_us),
+            cpu_ms(c.this_process),
+            cpu_ms(c.postgres),
+            cpu_ms(c.broker),
+            cpu_ms(c.redis),
+        );
+    }
+}
+
+fn met(ok: bool) -> &'static str {
+    if ok { "met" } else { "NOT met" }
+}
+
+pub fn render(r: &Report) -> String {
+    let mut md = String::new();
+    let levels = r
+        .levels
+        .iter()
+        .map(usize::to_string)
+        .collect::<Vec<_>>()
+        .join(", ");
+    let _ = write!(
+        md,
+        "# Trades: GET /api/trade through the gateway vs the same transfer as raw SQL\n\n\
+         Command: `make bench` (`RUST_LOG=error cargo bench -p quire-gateway --bench trades`), \
+         {}s per point after {}s warm-up (`QUIRE_BENCH_TRADE_SECS`), clients {levels} \
+         (`QUIRE_BENCH_CLIENTS`).\n\
+         Machine: {}; Postgres (synchronous_commit on), Redis, the broker (tansu, SQLite \
+         storage), auth, catalog, wallet, the gateway and the load generator all share it. \
+         Load average before the run {}, after {}.\n\
+         Setup: {} buyers created, logged in and funded through the gateway, {SELLERS} sellers \
+         with {BOOKS} books at {:.2} and a hot seller with {HOT_BOOKS}, in {:.1} s.\n\n\
+         ## Uncontended: each client is its own buyer, buying books of sellers no other client \
+         touches\n\n",
+        r.run.as_secs(),
+        r.warmup.as_secs(),
+        machine(),
+        r.load_before
+            .split_whitespace()
+            .take(3)
+            .collect::<Vec<_>>()
+            .join(" "),
+        r.load_after
+            .split_whitespace()
+            .take(3)
+            .collect::<Vec<_>>()
+            .join(" "),
+        r.buyers,
+        PRICE_CENTS as f64 / 100.0,
+        r.setup.as_secs_f64(),
+    );
+    table(&mut md, &r.uncontended);
+    md.push_str("\n## Contended: every buyer buys the hot seller's book at once\n\n");
+    table(&mut md, &r.contended);
+
+    md.push_str("\n## Targets\n\n");
+    for &clients in &r.levels {
+        let (Some(g), Some(s)) = (
+            find(&r.uncontended, clients, Side::Gateway),
+            find(&r.uncontended, clients, Side::Raw),
+        ) else {
+            continue;
+        };
+        let ratio = g.stats.per_sec / s.stats.per_sec;
+        let _ = writeln!(
+            md,
+            "- {clients} client(s), uncontended: gateway / raw SQL = {ratio:.2} (target >= 0.70: {})",
+            met(ratio >= 0.7)
+        );
+    }
+    for p in r.contended.iter().filter(|p| p.side == Side::Gateway) {
+        let Some(u) = find(&r.uncontended, p.clients, Side::Gateway) else {
+            continue;
+        };
+        let ratio = p.stats.per_sec / u.stats.per_sec;
+        let raw = match (
+            find(&r.contended, p.clients, Side::Raw),
+            find(&r.uncontended, p.clients, Side::Raw),
+        ) {
+            (Some(h), Some(u)) => format!("{:.2}", h.stats.per_sec / u.stats.per_sec),
+            _ => "-".into(),
+        };
+        let _ = writeln!(
+            md,
+            "- {} clients, contended / uncontended through the gateway = {ratio:.2} (target >= \
+             0.70: {}); raw SQL, for reference: {raw}",
+            p.clients,
+            met(ratio >= 0.7)
+        );
+    }
+    let d = &r.paced.delivery;
+    let p99 = ms_at(&d.latencies, 0.99);
+    let _ = writeln!(
+        md,
+        "- Event latency, REST answer -> consumer, {} paced trades: p99 {p99:.1} ms (target <= \
+         100 ms: {})",
+        d.answered,
+        met(p99 <= 100.0 && d.received == d.answered)
+    );
+
+    let one = find(&r.uncontended, 1, Side::Gateway);
+    let raw = find(&r.uncontended, 1, Side::Raw);
+    let row = |name: &str, s: Option<&Stats>| match s {
+        Some(s) => format!(
+            "| {name} | {:.0} | {} | {} |\n",
+            s.per_sec,
+            ms(s.p50_us),
+            ms(s.p99_us)
+        ),
+        None => format!("| {name} | - | - | - |\n"),
+    };
+    md.push_str(
+        "\n## Where the time goes (1 client)\n\n\
+         | path | trades/s | p50 (ms) | p99 (ms) |\n|---|---|---|---|\n",
+    );
+    md.push_str(&row(
+        "Quire: GET /api/trade through the gateway",
+        one.map(|p| &p.stats),
+    ));
+    md.push_str(&row(
+        "wallet's Trade over gRPC directly (no gateway, no Redis)",
+        Some(&r.wallet_direct),
+    ));
+    md.push_str(&row(
+        "catalog's GetBookForSale over gRPC (what the wallet asks first)",
+        Some(&r.catalog_direct),
+    ));
+    md.push_str(&row("raw SQL transaction", raw.map(|p| &p.stats)));
+
+    let p = &r.paced;
+    let line = |name: &str, v: &[Duration]| {
+        format!(
+            "| {name} | {:.1} | {:.1} | {:.1} |\n",
+            ms_at(v, 0.5),
+            ms_at(v, 0.99),
+            ms_at(v, 1.0)
+        )
+    };
+    let _ = write!(
+        md,
+        "\n## Event latency: commit -> a consumer on quire.trade.v1 receives trade.completed\n\n\
+         After the points above (their events all delivered), one client buys {} books one at a \
+         time with a random pause of 0-20 ms between trades; the bench's consumer (the services' \
+         settings, `quire_kit::consumer::client_config`, with fetch.wait.max.ms {}), assigned \
+         to the topic's end, notes when each event arrives; {} of {} arrived.\n\n\
+         | interval | p50 (ms) | p99 (ms) | max (ms) |\n|---|---|---|---|\n",
+        d.answered,
+        super::events::FETCH_WAIT_MS,
+        d.received,
+        d.answered,
+    );
+    md.push_str(&line(
+        "REST answer -> consumer (the commit precedes the answer)",
+        &d.latencies,
+    ));
+    md.push_str(&line(
+        "trade row made in the transaction (`completed_at`) -> consumer (includes the commit)",
+        &p.from_created,
+    ));
+    md.push_str(&line(
+        "trade row made -> REST answer (the rest of the transaction, commit, the way back)",
+        &p.in_transaction,
+    ));
+    md.push_str(&line(
+        "REST answer -> the relay's transaction picks the row up (`published_at`)",
+        &p.to_relay,
+    ));
+    md.push_str(&line(
+        "relay pick-up -> consumer (produce, broker, fetch)",
+        &p.relay_to_consumer,
+    ));
+    md.push_str(&line(
+        "REST answer -> catalog's purchases projection takes it up (a service consumer, \
+         default fetch wait)",
+        &p.catalog_consumer,
+    ));
+    md.push_str(&line(
+        "REST answer -> the wallet's rewards consumer takes it up (idem)",
+        &p.wallet_consumer,
+    ));
+
+    md.push_str(
+        "\n## Notes\n\n\
+         - Quire: `GET /api/trade?buyer_uid=&book_id=` with the buyer's bearer token and a fresh \
+           `Idempotency-Key` (reqwest, HTTP/1.1 keep-alive) -> gateway (token check, rate limit \
+           and revocation in Redis) -> wallet over gRPC: the key and an earlier purchase looked \
+           up while catalog is asked over gRPC for the price and seller, then one transaction: \
+           the idempotency key, the trade row, the outbox row, the transfer, the buyer's and the \
+           seller's wallet in id order, the entries, the stored answer, COMMIT (the deferred \
+           balance check runs). Every answer is checked: 200 and not a replay.\n\
+         - Raw SQL: the same transaction's statements in the same order (trade row, outbox row \
+           with the same protobuf payload, transfer, the two wallet UPDATEs in id order, the \
+           three entries, COMMIT with the deferred check) on a copy of the wallet schema made by \
+           the wallet's own migrations, prepared statements, one tokio-postgres connection per \
+           client in the bench's process. No catalog call, no idempotency key, no HTTP; its \
+           outbox rows are never relayed, so no broker or consumer work follows.\n\
+         - CPU per trade: the CPU time of this process (gateway, auth, catalog, wallet, their \
+           consumers and relays, and the load generator), of the Postgres backends of the bench \
+           database, of the broker and of Redis, from the start of a point until its events \
+           were all delivered, divided by the point's trades (warm-up included). On 2 cores the \
+           throughput at 8 and more clients is about 2 s / (CPU per trade). The broker is \
+           shared: its figure includes whatever else uses it meanwhile.\n\
+         - Contended: every buyer buys book k of the one hot seller at step k, so every \
+           transaction updates the hot seller's wallet row; uncontended clients never share a \
+           seller (client c buys books j = c mod clients, book j is sold by seller j mod \
+           256).\n\
+         - Services in this process with their defaults (database pools of 16, outbox polled \
+           every 50 ms and woken after a commit); the catalog's purchases projection and the \
+           wallet's rewards consumer read every trade.completed as in production. Event \
+           latencies under load include the broker's backlog: tansu writes each record and \
+           each of its 7 headers as SQLite rows.\n",
+    );
+    md
+}
