@@ -10,7 +10,7 @@ use std::time::Duration;
 use quire_auth::AuthConfig;
 use quire_catalog::CatalogConfig;
 use quire_gateway::GatewayConfig;
-use quire_kit::config::CommonConfig;
+use quire_test_stack::{TestEnv, start_auth, start_catalog, start_wallet};
 use quire_wallet::WalletConfig;
 use serde_json::{Value, json};
 use uuid::Uuid;
@@ -18,10 +18,6 @@ use uuid::Uuid;
 pub const ADMIN_PASSWORD: &str = "admin-pass-123";
 /// What an inviter earns when the user they invited registers (1.50).
 pub const REWARD_REGISTERED_CENTS: i64 = 150;
-
-fn env_or(key: &str, default: &str) -> String {
-    std::env::var(key).unwrap_or_else(|_| default.to_owned())
-}
 
 /// One caught mail: its recipients and its raw text.
 type Mail = (Vec<String>, String);
@@ -150,50 +146,23 @@ impl TestApp {
     }
 
     pub async fn spawn_with(limits: Limits) -> Self {
-        // Kept for the whole run: dropping the guard would shut the tracer down.
-        static TELEMETRY: std::sync::OnceLock<quire_kit::telemetry::TelemetryGuard> =
-            std::sync::OnceLock::new();
-        TELEMETRY.get_or_init(|| quire_kit::telemetry::init("quire-tests"));
-        let database_url = env_or(
-            "QUIRE_TEST_DATABASE_URL",
-            "postgres://postgres@127.0.0.1:5432/quire_test",
-        );
-        let brokers = env_or("QUIRE_KAFKA_BROKERS", "127.0.0.1:9092");
-        let redis_url = env_or("QUIRE_REDIS_URL", "redis://127.0.0.1:6379");
-        let schema = format!("auth_t_{}", &Uuid::new_v4().simple().to_string()[..12]);
+        let env = TestEnv::new("quire-tests");
+        let schema = format!("auth_t_{}", env.id);
         let mails = MailBox::default();
         let smtp_port = mails.serve();
-        let admin_email = format!("admin-{}@quire.test", &schema[7..]);
+        let admin_email = env.admin_email();
         let key_file = std::env::temp_dir().join(format!("quire-jwt-{schema}.pem"));
-
-        let common = CommonConfig {
-            database_url: database_url.clone(),
-            db_schema: Some(schema.clone()),
-            db_pool_size: 8,
-            redis_url: redis_url.clone(),
-            kafka_brokers: brokers.clone(),
-            outbox_poll_ms: 20,
-            migrate_on_start: true,
-        };
-        let auth_config = AuthConfig {
-            grpc_addr: "127.0.0.1:0".into(),
-            admin_addr: "127.0.0.1:0".into(),
-            jwt_key_file: Some(key_file.to_string_lossy().into_owned()),
-            access_token_ttl_secs: 600,
-            refresh_token_ttl_secs: 3600,
-            smtp_url: Some(format!("smtp://127.0.0.1:{smtp_port}")),
-            mail_from: "Quire <no-reply@quire.test>".into(),
-            admin_email: Some(admin_email.clone()),
-            admin_password: Some(ADMIN_PASSWORD.to_owned().into()),
-            siwe_domain: "localhost:8080".into(),
-            verify_resend_secs: 60,
-            login_failures_per_window: 5,
-        };
-        let auth = quire_auth::Application::build(common.clone(), auth_config)
-            .await
-            .expect("auth builds");
-        let auth_grpc = format!("http://127.0.0.1:{}", auth.grpc_port());
-        tokio::spawn(auth.run_until(std::future::pending()));
+        let auth_grpc = start_auth(
+            env.common(&schema, 8),
+            AuthConfig {
+                jwt_key_file: Some(key_file.to_string_lossy().into_owned()),
+                smtp_url: Some(format!("smtp://127.0.0.1:{smtp_port}")),
+                login_failures_per_window: 5,
+                ..env.auth_config()
+            },
+        )
+        .await
+        .url;
 
         // Catalog asks the wallet about purchases its projection has not seen, and the
         // wallet asks catalog for prices: the wallet's port is chosen before either starts.
@@ -201,53 +170,27 @@ impl TestApp {
             .and_then(|l| l.local_addr())
             .unwrap()
             .port();
-        let catalog_schema = format!("catalog_t_{}", &schema[7..]);
-        let objects = std::env::temp_dir().join(format!("quire-objects-{schema}"));
-        std::fs::create_dir_all(&objects).unwrap();
-        let catalog = quire_catalog::Application::build(
-            CommonConfig {
-                db_schema: Some(catalog_schema),
-                ..common.clone()
-            },
+        let catalog_grpc = start_catalog(
+            env.common(&format!("catalog_t_{}", env.id), 8),
             CatalogConfig {
-                grpc_addr: "127.0.0.1:0".into(),
-                admin_addr: "127.0.0.1:0".into(),
-                auth_url: auth_grpc.clone(),
-                object_store_url: Some(format!("file://{}", objects.display())),
-                search_index_dir: None,
-                // Consumer groups of this stack alone: another test's catalog must not take
-                // this one's events.
-                search_group: Some(format!("catalog-search-{schema}")),
-                events_group: format!("catalog-{schema}"),
                 wallet_url: format!("http://127.0.0.1:{wallet_port}"),
-                ..CatalogConfig::default()
+                ..env.catalog_config("gw", &auth_grpc)
             },
         )
         .await
-        .expect("catalog builds");
-        let catalog_grpc = format!("http://127.0.0.1:{}", catalog.grpc_port());
-        tokio::spawn(catalog.run_until(std::future::pending()));
-
-        let wallet = quire_wallet::Application::build(
-            CommonConfig {
-                db_schema: Some(format!("wallet_t_{}", &schema[7..])),
-                ..common
-            },
+        .url;
+        let wallet_grpc = start_wallet(
+            env.common(&format!("wallet_t_{}", env.id), 8),
             WalletConfig {
                 grpc_addr: format!("127.0.0.1:{wallet_port}"),
-                admin_addr: "127.0.0.1:0".into(),
-                auth_url: auth_grpc.clone(),
-                catalog_url: catalog_grpc.clone(),
-                events_group: format!("wallet-{schema}"),
                 seller_share_percent: 90,
                 reward_registered_cents: REWARD_REGISTERED_CENTS,
-                ..WalletConfig::default()
+                ..env.wallet_config("gw", &auth_grpc, &catalog_grpc)
             },
         )
         .await
-        .expect("wallet builds");
-        let wallet_grpc = format!("http://127.0.0.1:{}", wallet.grpc_port());
-        tokio::spawn(wallet.run_until(std::future::pending()));
+        .url;
+        let (redis_url, database_url, brokers) = (env.redis_url, env.database_url, env.brokers);
 
         let frontend = std::env::temp_dir().join(format!("quire-web-{schema}"));
         std::fs::create_dir_all(&frontend).unwrap();

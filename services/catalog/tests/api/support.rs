@@ -3,29 +3,16 @@
 
 use std::time::Duration;
 
-use quire_auth::AuthConfig;
 use quire_catalog::CatalogConfig;
 use quire_kit::config::CommonConfig;
-use quire_proto::auth::v1 as auth_pb;
 use quire_proto::auth::v1::auth_service_client::AuthServiceClient;
 use quire_proto::catalog::v1 as pb;
 use quire_proto::catalog::v1::catalog_service_client::CatalogServiceClient;
+use quire_test_stack::{ADMIN_PASSWORD, TestEnv, channel, login, start_auth, start_catalog};
 use tonic::transport::Channel;
 use uuid::Uuid;
 
-pub const ADMIN_PASSWORD: &str = "admin-pass-123";
-
-fn env_or(key: &str, default: &str) -> String {
-    std::env::var(key).unwrap_or_else(|_| default.to_owned())
-}
-
-/// A signed-in user.
-#[derive(Clone, Debug)]
-pub struct User {
-    pub id: String,
-    pub name: String,
-    pub token: String,
-}
+pub use quire_test_stack::{User, eventually, req};
 
 pub struct TestApp {
     pub catalog: CatalogServiceClient<Channel>,
@@ -38,116 +25,32 @@ pub struct TestApp {
     stop: Option<tokio::sync::oneshot::Sender<()>>,
 }
 
-async fn start_catalog(
-    common: &CommonConfig,
-    config: &CatalogConfig,
-) -> (
-    CatalogServiceClient<Channel>,
-    u16,
-    tokio::sync::oneshot::Sender<()>,
-) {
-    let app = quire_catalog::Application::build(common.clone(), config.clone())
-        .await
-        .expect("catalog builds");
-    let url = format!("http://127.0.0.1:{}", app.grpc_port());
-    let admin_port = app.admin_port();
-    let (tx, rx) = tokio::sync::oneshot::channel::<()>();
-    tokio::spawn(app.run_until(async move {
-        let _ = rx.await;
-    }));
-    let client = CatalogServiceClient::new(Channel::from_shared(url).unwrap().connect_lazy())
+/// A client of catalog at `url`, for books of any size.
+fn catalog_client(url: String) -> CatalogServiceClient<Channel> {
+    CatalogServiceClient::new(channel(url))
         .max_decoding_message_size(64 * 1024 * 1024)
-        .max_encoding_message_size(64 * 1024 * 1024);
-    (client, admin_port, tx)
-}
-
-/// A request carrying `user`'s token (none: anonymous).
-pub fn req<T>(message: T, user: Option<&User>) -> tonic::Request<T> {
-    let mut r = tonic::Request::new(message);
-    if let Some(u) = user {
-        r.metadata_mut().insert(
-            "authorization",
-            format!("Bearer {}", u.token).parse().unwrap(),
-        );
-    }
-    r
-}
-
-fn suffix() -> String {
-    Uuid::new_v4().simple().to_string()[..12].to_owned()
+        .max_encoding_message_size(64 * 1024 * 1024)
 }
 
 impl TestApp {
     pub async fn spawn() -> Self {
-        static TELEMETRY: std::sync::OnceLock<quire_kit::telemetry::TelemetryGuard> =
-            std::sync::OnceLock::new();
-        TELEMETRY.get_or_init(|| quire_kit::telemetry::init("quire-catalog-tests"));
-        let database_url = env_or(
-            "QUIRE_TEST_DATABASE_URL",
-            "postgres://postgres@127.0.0.1:5432/quire_test",
-        );
-        let brokers = env_or("QUIRE_KAFKA_BROKERS", "127.0.0.1:9092");
-        let redis_url = env_or("QUIRE_REDIS_URL", "redis://127.0.0.1:6379");
-        let id = suffix();
-        let common = |schema: &str| CommonConfig {
-            database_url: database_url.clone(),
-            db_schema: Some(schema.to_owned()),
-            db_pool_size: 6,
-            redis_url: redis_url.clone(),
-            kafka_brokers: brokers.clone(),
-            outbox_poll_ms: 20,
-            migrate_on_start: true,
-        };
-
-        let admin_email = format!("admin-{id}@quire.test");
-        let auth = quire_auth::Application::build(
-            common(&format!("auth_ct_{id}")),
-            AuthConfig {
-                grpc_addr: "127.0.0.1:0".into(),
-                admin_addr: "127.0.0.1:0".into(),
-                jwt_key_file: None,
-                access_token_ttl_secs: 600,
-                refresh_token_ttl_secs: 3600,
-                smtp_url: None,
-                mail_from: "Quire <no-reply@quire.test>".into(),
-                admin_email: Some(admin_email.clone()),
-                admin_password: Some(ADMIN_PASSWORD.to_owned().into()),
-                siwe_domain: "localhost:8080".into(),
-                verify_resend_secs: 60,
-                login_failures_per_window: 50,
-            },
-        )
-        .await
-        .expect("auth builds");
-        let auth_url = format!("http://127.0.0.1:{}", auth.grpc_port());
-        tokio::spawn(auth.run_until(std::future::pending()));
-
-        let schema = format!("catalog_t_{id}");
-        let objects = std::env::temp_dir().join(format!("quire-catalog-objects-{id}"));
-        let common = common(&schema);
-        let config = CatalogConfig {
-            grpc_addr: "127.0.0.1:0".into(),
-            admin_addr: "127.0.0.1:0".into(),
-            auth_url: auth_url.clone(),
-            object_store_url: Some(format!("file://{}", objects.display())),
-            search_index_dir: None,
-            search_group: Some(format!("catalog-search-t-{id}")),
-            events_group: format!("catalog-t-{id}"),
-            ..CatalogConfig::default()
-        };
-        let (catalog, admin_port, stop) = start_catalog(&common, &config).await;
-        let channel = |url: String| Channel::from_shared(url).unwrap().connect_lazy();
-        let mut auth = AuthServiceClient::new(channel(auth_url));
-        let admin = login(&mut auth, &admin_email, ADMIN_PASSWORD).await;
+        let env = TestEnv::new("quire-catalog-tests");
+        let id = &env.id;
+        let auth = start_auth(env.common(&format!("auth_ct_{id}"), 6), env.auth_config()).await;
+        let common = env.common(&format!("catalog_t_{id}"), 6);
+        let config = env.catalog_config("t", &auth.url);
+        let catalog = start_catalog(common.clone(), config.clone()).await;
+        let mut auth = AuthServiceClient::new(channel(auth.url));
+        let admin = login(&mut auth, &env.admin_email(), ADMIN_PASSWORD).await;
         Self {
-            catalog,
+            catalog: catalog_client(catalog.url),
             auth,
             admin,
-            brokers,
-            admin_port,
+            brokers: env.brokers,
+            admin_port: catalog.admin_port,
             common,
             config,
-            stop: Some(stop),
+            stop: Some(catalog.stop),
         }
     }
 
@@ -157,30 +60,15 @@ impl TestApp {
         if let Some(stop) = self.stop.take() {
             let _ = stop.send(());
         }
-        let (catalog, admin_port, stop) = start_catalog(&self.common, &self.config).await;
-        self.catalog = catalog;
-        self.admin_port = admin_port;
-        self.stop = Some(stop);
+        let catalog = start_catalog(self.common.clone(), self.config.clone()).await;
+        self.catalog = catalog_client(catalog.url);
+        self.admin_port = catalog.admin_port;
+        self.stop = Some(catalog.stop);
     }
 
     /// A new user holding `roles`, signed in.
     pub async fn user(&self, roles: &[&str]) -> User {
-        let email = format!("{}-{}@quire.test", roles.join("-"), suffix());
-        let password = "user-pass-123";
-        self.auth
-            .clone()
-            .create_user(req(
-                auth_pb::CreateUserRequest {
-                    email: email.clone(),
-                    username: format!("user{}", suffix()),
-                    password: password.into(),
-                    roles: roles.iter().map(|r| (*r).to_owned()).collect(),
-                },
-                Some(&self.admin),
-            ))
-            .await
-            .expect("admin creates a user");
-        login(&mut self.auth.clone(), &email, password).await
+        quire_test_stack::new_user(&self.auth, &self.admin, roles).await
     }
 
     pub fn client(&self) -> CatalogServiceClient<Channel> {
@@ -299,44 +187,6 @@ impl TestApp {
             .map_err(|(e, _)| e)
             .expect("the broker takes the event");
     }
-}
-
-async fn login(auth: &mut AuthServiceClient<Channel>, email: &str, password: &str) -> User {
-    let reply = auth
-        .login(auth_pb::LoginRequest {
-            credentials: Some(auth_pb::login_request::Credentials::Email(
-                auth_pb::EmailPassword {
-                    email: email.into(),
-                    password: password.into(),
-                },
-            )),
-            client_ip: "127.0.0.1".into(),
-        })
-        .await
-        .expect("login works")
-        .into_inner();
-    let user = reply.user.expect("login names the user");
-    User {
-        id: user.user_id,
-        name: user.username,
-        token: reply.access_token,
-    }
-}
-
-/// Waits up to `secs` seconds for `check` to hold.
-pub async fn eventually<F, Fut>(secs: u64, mut check: F) -> bool
-where
-    F: FnMut() -> Fut,
-    Fut: std::future::Future<Output = bool>,
-{
-    let until = std::time::Instant::now() + Duration::from_secs(secs);
-    while std::time::Instant::now() < until {
-        if check().await {
-            return true;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    false
 }
 
 /// A real book file of `chapters` chapters, each `paragraphs` paragraphs long.

@@ -11,6 +11,7 @@ use quire_kit::db::PgPool;
 use quire_kit::events::topics;
 use quire_proto::catalog::v1 as catalog_pb;
 use quire_proto::catalog::v1::catalog_service_client::CatalogServiceClient;
+use quire_test_stack::env_or;
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 use tokio::process::Command;
@@ -129,10 +130,6 @@ where
         port
     });
     format!("http://127.0.0.1:{}", joined(port).await)
-}
-
-fn env_or(key: &str, default: &str) -> String {
-    std::env::var(key).unwrap_or_else(|_| default.to_owned())
 }
 
 impl TestApp {
