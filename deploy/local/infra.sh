@@ -285,6 +285,9 @@ BROKER_PORT="${BROKER##*:}"
 BROKER_URL="tcp://$BROKER_HOST:$BROKER_PORT"
 TANSU_DIR="$DATA_DIR/tansu"
 TANSU_PID="$RUN_DIR/tansu.pid"
+# SQLite keeps events and committed offsets across broker restarts (a path relative to
+# TANSU_DIR: 0.6 mangles absolute ones); memory://tansu/ keeps nothing, for throwaway runs.
+TANSU_STORAGE="${QUIRE_TANSU_STORAGE:-sqlite://tansu.db}"
 
 broker_ready() { tcp_open "$BROKER_HOST" "$BROKER_PORT"; }
 
@@ -328,7 +331,7 @@ tansu_install() {
 
 broker_start() {
   mkdir -p "$TANSU_DIR"
-  log "broker: starting tansu on $BROKER_URL (storage $(rel "$TANSU_DIR")/tansu.db, log $(rel "$LOG_DIR/tansu.log"))"
+  log "broker: starting tansu on $BROKER_URL (storage $TANSU_STORAGE in $(rel "$TANSU_DIR"), log $(rel "$LOG_DIR/tansu.log"))"
   {
     printf '\n=== %s infra.sh starts tansu\n' "$(date -Is)"
   } >>"$LOG_DIR/tansu.log"
@@ -342,7 +345,7 @@ broker_start() {
       --cluster-id quire-local \
       --listener-url "$BROKER_URL" \
       --advertised-listener-url "$BROKER_URL" \
-      --storage-engine "sqlite://tansu.db"
+      --storage-engine "$TANSU_STORAGE"
   ) >>"$LOG_DIR/tansu.log" 2>&1 </dev/null 8>&- &
   echo $! >"$TANSU_PID"
   local i
