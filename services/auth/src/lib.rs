@@ -26,8 +26,8 @@ use std::sync::Arc;
 
 use quire_kit::config::CommonConfig;
 use quire_kit::db::PgPool;
+use quire_kit::service::Listeners;
 use quire_proto::auth::v1::auth_service_server::AuthServiceServer;
-use tokio::net::TcpListener;
 
 pub use config::AuthConfig;
 
@@ -47,8 +47,7 @@ pub struct AppState {
 pub struct Application {
     state: AppState,
     common: CommonConfig,
-    grpc: TcpListener,
-    admin: TcpListener,
+    listeners: Listeners,
 }
 
 impl Application {
@@ -79,22 +78,20 @@ impl Application {
         bootstrap::ensure_admin(&state)
             .await
             .map_err(|e| anyhow::anyhow!("admin bootstrap: {e}"))?;
-        let grpc = TcpListener::bind(&state.config.grpc_addr).await?;
-        let admin = TcpListener::bind(&state.config.admin_addr).await?;
+        let listeners = Listeners::bind(&state.config.grpc_addr, &state.config.admin_addr).await?;
         Ok(Self {
             state,
             common,
-            grpc,
-            admin,
+            listeners,
         })
     }
 
     pub fn grpc_port(&self) -> u16 {
-        self.grpc.local_addr().map(|a| a.port()).unwrap_or(0)
+        self.listeners.grpc_port()
     }
 
     pub fn admin_port(&self) -> u16 {
-        self.admin.local_addr().map(|a| a.port()).unwrap_or(0)
+        self.listeners.admin_port()
     }
 
     /// Serves gRPC and the admin routes and relays the outbox until SIGTERM or Ctrl-C.
@@ -109,8 +106,7 @@ impl Application {
     ) -> anyhow::Result<()> {
         let service = quire_kit::service::Service::start(
             SERVICE,
-            self.grpc,
-            self.admin,
+            self.listeners,
             self.state.pool.clone(),
             &self.common,
         )?;

@@ -40,8 +40,8 @@ use quire_book_search::SearchIndex;
 use quire_kit::config::CommonConfig;
 use quire_kit::db::PgPool;
 use quire_kit::events::topics;
+use quire_kit::service::Listeners;
 use quire_proto::catalog::v1::catalog_service_server::CatalogServiceServer;
-use tokio::net::TcpListener;
 
 pub use config::CatalogConfig;
 
@@ -63,8 +63,7 @@ pub struct Application {
     state: AppState,
     common: CommonConfig,
     keys: quire_kit::jwks::Keys,
-    grpc: TcpListener,
-    admin: TcpListener,
+    listeners: Listeners,
 }
 
 impl Application {
@@ -97,23 +96,21 @@ impl Application {
             )?,
             config: Arc::new(config),
         };
-        let grpc = TcpListener::bind(&state.config.grpc_addr).await?;
-        let admin = TcpListener::bind(&state.config.admin_addr).await?;
+        let listeners = Listeners::bind(&state.config.grpc_addr, &state.config.admin_addr).await?;
         Ok(Self {
             state,
             common,
             keys,
-            grpc,
-            admin,
+            listeners,
         })
     }
 
     pub fn grpc_port(&self) -> u16 {
-        self.grpc.local_addr().map(|a| a.port()).unwrap_or(0)
+        self.listeners.grpc_port()
     }
 
     pub fn admin_port(&self) -> u16 {
-        self.admin.local_addr().map(|a| a.port()).unwrap_or(0)
+        self.listeners.admin_port()
     }
 
     /// Serves gRPC and the admin routes, relays the outbox and runs the consumers until
@@ -129,8 +126,7 @@ impl Application {
     ) -> anyhow::Result<()> {
         let mut service = quire_kit::service::Service::start(
             SERVICE,
-            self.grpc,
-            self.admin,
+            self.listeners,
             self.state.pool.clone(),
             &self.common,
         )?;

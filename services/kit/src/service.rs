@@ -3,7 +3,8 @@
 //! database ready check, the outbox relay and whatever background tasks the service adds.
 //!
 //! ```text
-//! let mut service = Service::start("auth", grpc, admin, pool, &common)?;
+//! let listeners = Listeners::bind(&config.grpc_addr, &config.admin_addr).await?; // in build
+//! let mut service = Service::start("auth", listeners, pool, &common)?;          // in run
 //! service.spawn(|stop| keys.run(stop));
 //! service.serve(api, interceptor, quire_kit::shutdown::signal()).await
 //! ```
@@ -44,6 +45,30 @@ impl Stopping {
     }
 }
 
+/// A service's gRPC and admin ports, bound while the service is built so that a caller
+/// (a test binding port 0) learns them before the service runs.
+pub struct Listeners {
+    grpc: TcpListener,
+    admin: TcpListener,
+}
+
+impl Listeners {
+    pub async fn bind(grpc_addr: &str, admin_addr: &str) -> std::io::Result<Self> {
+        Ok(Self {
+            grpc: TcpListener::bind(grpc_addr).await?,
+            admin: TcpListener::bind(admin_addr).await?,
+        })
+    }
+
+    pub fn grpc_port(&self) -> u16 {
+        port(&self.grpc)
+    }
+
+    pub fn admin_port(&self) -> u16 {
+        port(&self.admin)
+    }
+}
+
 /// A service bound to its ports, with its outbox relay already running.
 pub struct Service {
     name: &'static str,
@@ -59,11 +84,11 @@ impl Service {
     /// Announces the start of service `name` and starts relaying its outbox to Kafka.
     pub fn start(
         name: &'static str,
-        grpc: TcpListener,
-        admin: TcpListener,
+        listeners: Listeners,
         pool: PgPool,
         common: &CommonConfig,
     ) -> anyhow::Result<Self> {
+        let Listeners { grpc, admin } = listeners;
         let (stop_tx, stop_rx) = watch::channel(false);
         let mut service = Self {
             name,

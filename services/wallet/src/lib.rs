@@ -35,9 +35,9 @@ use quire_kit::config::CommonConfig;
 use quire_kit::db::{PgConn, PgPool};
 use quire_kit::events::topics;
 use quire_kit::jwks::Keys;
+use quire_kit::service::Listeners;
 use quire_proto::catalog::v1::catalog_service_client::CatalogServiceClient;
 use quire_proto::wallet::v1::wallet_service_server::WalletServiceServer;
-use tokio::net::TcpListener;
 use tonic::transport::Channel;
 
 pub use config::WalletConfig;
@@ -66,8 +66,7 @@ pub struct Application {
     state: AppState,
     common: CommonConfig,
     keys: Keys,
-    grpc: TcpListener,
-    admin: TcpListener,
+    listeners: Listeners,
 }
 
 impl Application {
@@ -93,23 +92,21 @@ impl Application {
             payments: payment::from_name(&config.payment_provider)?,
             config: Arc::new(config),
         };
-        let grpc = TcpListener::bind(&state.config.grpc_addr).await?;
-        let admin = TcpListener::bind(&state.config.admin_addr).await?;
+        let listeners = Listeners::bind(&state.config.grpc_addr, &state.config.admin_addr).await?;
         Ok(Self {
             state,
             common,
             keys,
-            grpc,
-            admin,
+            listeners,
         })
     }
 
     pub fn grpc_port(&self) -> u16 {
-        self.grpc.local_addr().map(|a| a.port()).unwrap_or(0)
+        self.listeners.grpc_port()
     }
 
     pub fn admin_port(&self) -> u16 {
-        self.admin.local_addr().map(|a| a.port()).unwrap_or(0)
+        self.listeners.admin_port()
     }
 
     /// Serves gRPC and the admin routes, relays the outbox, pays rewards from events and
@@ -125,8 +122,7 @@ impl Application {
     ) -> anyhow::Result<()> {
         let mut service = quire_kit::service::Service::start(
             SERVICE,
-            self.grpc,
-            self.admin,
+            self.listeners,
             self.state.pool.clone(),
             &self.common,
         )?;
