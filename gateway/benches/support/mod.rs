@@ -92,7 +92,7 @@ where
 /// Starts auth in this process (creating the database when missing), with the admin
 /// `bench@quire.local` / `bench-password`; returns its gRPC URL.
 pub async fn spawn_auth(common: &CommonConfig) -> anyhow::Result<String> {
-    let auth = quire_auth::Application::build(
+    let auth = quire_test_stack::start_auth(
         common.clone(),
         quire_auth::AuthConfig {
             grpc_addr: "127.0.0.1:0".into(),
@@ -109,10 +109,8 @@ pub async fn spawn_auth(common: &CommonConfig) -> anyhow::Result<String> {
             login_failures_per_window: 10,
         },
     )
-    .await?;
-    let url = format!("http://127.0.0.1:{}", auth.grpc_port());
-    tokio::spawn(auth.run_until(std::future::pending()));
-    Ok(url)
+    .await;
+    Ok(auth.url)
 }
 
 /// The gateway in this process in front of the given services, with rate limits out of the
@@ -216,7 +214,7 @@ pub async fn spawn_catalog(
 ) -> anyhow::Result<String> {
     let objects = std::env::temp_dir().join(format!("quire-bench-objects-{events_group}"));
     std::fs::create_dir_all(&objects)?;
-    let catalog = quire_catalog::Application::build(
+    let catalog = quire_test_stack::start_catalog(
         common.clone(),
         quire_catalog::CatalogConfig {
             grpc_addr: "127.0.0.1:0".into(),
@@ -229,10 +227,8 @@ pub async fn spawn_catalog(
             ..quire_catalog::CatalogConfig::default()
         },
     )
-    .await?;
-    let url = format!("http://127.0.0.1:{}", catalog.grpc_port());
-    tokio::spawn(catalog.run_until(std::future::pending()));
-    Ok(url)
+    .await;
+    Ok(catalog.url)
 }
 
 /// Starts the wallet in this process in `common`'s schema, with its production defaults
@@ -243,7 +239,7 @@ pub async fn spawn_wallet(
     catalog_url: &str,
     events_group: &str,
 ) -> anyhow::Result<String> {
-    let wallet = quire_wallet::Application::build(
+    let wallet = quire_test_stack::start_wallet(
         common.clone(),
         quire_wallet::WalletConfig {
             grpc_addr: "127.0.0.1:0".into(),
@@ -254,10 +250,8 @@ pub async fn spawn_wallet(
             ..quire_wallet::WalletConfig::default()
         },
     )
-    .await?;
-    let url = format!("http://127.0.0.1:{}", wallet.grpc_port());
-    tokio::spawn(wallet.run_until(std::future::pending()));
-    Ok(url)
+    .await;
+    Ok(wallet.url)
 }
 
 /// CPU time used so far by the parts of the stack, read from `/proc`, to tell where a
