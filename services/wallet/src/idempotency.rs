@@ -203,17 +203,10 @@ where
     let outcome = conn
         .transaction::<R, WalletError, _>(|conn| {
             async move {
-                if let Some(key) = key {
-                    match claim(conn, key).await? {
-                        Claim::Fresh => {}
-                        Claim::Answered(answer) => return decode(&answer),
-                        Claim::Refused(reason) => return Err(refused(&reason)),
-                        Claim::Pending(_) => {
-                            return Err(WalletError::Internal(
-                                "a recharge key reached a method that moves money at once".into(),
-                            ));
-                        }
-                    }
+                if let Some(key) = key
+                    && let Some(earlier) = replay(claim(conn, key).await?)
+                {
+                    return earlier;
                 }
                 let answer = work(conn).await?;
                 if let Some(key) = key {
@@ -230,6 +223,20 @@ where
     }
 }
 
+/// What an earlier use of a key answers again: its stored answer or refusal; `None` for a
+/// fresh key, whose work is to be done. A recharge's pending key never reaches a method
+/// that moves money at once (the fingerprint names the method).
+pub fn replay<R: prost::Message + Default>(claim: Claim) -> Option<Result<R>> {
+    match claim {
+        Claim::Fresh => None,
+        Claim::Answered(answer) => Some(decode(&answer)),
+        Claim::Refused(reason) => Some(Err(refused(&reason))),
+        Claim::Pending(_) => Some(Err(WalletError::Internal(
+            "a recharge key reached a method that moves money at once".into(),
+        ))),
+    }
+}
+
 /// Stores `error` as the answer of `key`, whose work was refused and rolled back. A
 /// duplicate that claimed the key in between (the balance having grown meanwhile) came
 /// first: its answer is the answer.
@@ -241,24 +248,16 @@ async fn remember<R: prost::Message + Default + Send>(
     let reason = refusal(&error).unwrap_or("internal");
     conn.transaction::<Result<R>, WalletError, _>(|conn| {
         async move {
-            Ok(match claim(conn, key).await? {
-                Claim::Fresh => {
-                    prepared(
-                        "UPDATE idempotency_keys SET refusal = $1 WHERE caller_id = $2 AND key = $3",
-                    )
-                    .bind::<Text, _>(reason)
-                    .bind::<sql_types::Uuid, _>(key.caller)
-                    .bind::<Text, _>(&key.key)
-                    .execute(conn)
-                    .await?;
-                    Err(error)
-                }
-                Claim::Answered(answer) => decode(&answer),
-                Claim::Refused(reason) => Err(refused(&reason)),
-                Claim::Pending(_) => Err(WalletError::Internal(
-                    "a recharge key reached a method that moves money at once".into(),
-                )),
-            })
+            if let Some(earlier) = replay(claim(conn, key).await?) {
+                return Ok(earlier);
+            }
+            prepared("UPDATE idempotency_keys SET refusal = $1 WHERE caller_id = $2 AND key = $3")
+                .bind::<Text, _>(reason)
+                .bind::<sql_types::Uuid, _>(key.caller)
+                .bind::<Text, _>(&key.key)
+                .execute(conn)
+                .await?;
+            Ok(Err(error))
         }
         .scope_boxed()
     })

@@ -21,7 +21,7 @@ use crate::db::rfc3339;
 use crate::db::schema::trades;
 use crate::db::trade::TradeRow;
 use crate::error::{Result, WalletError};
-use crate::idempotency::{self, Claim, Key};
+use crate::idempotency::{self, Key};
 use crate::input::{self, Page};
 use crate::ledger::{self, Account, Posting, TransferKind};
 use crate::{AppState, SOURCE};
@@ -64,13 +64,13 @@ pub async fn trade(state: &AppState, caller: &Caller, req: &pb::TradeRequest) ->
     let earlier = async {
         let mut conn = state.conn().await?;
         if let Some(key) = &key {
-            match idempotency::lookup(&mut conn, key).await? {
-                Some(Claim::Answered(answer)) => return idempotency::decode(&answer).map(Some),
-                Some(Claim::Refused(reason)) => return Err(idempotency::refused(&reason)),
-                Some(Claim::Pending(_) | Claim::Fresh) => {
-                    return Err(WalletError::Internal("a trade key names a recharge".into()));
-                }
-                None => {}
+            // A key looked up (not claimed) is never fresh: it answers or refuses.
+            if let Some(earlier) = idempotency::lookup(&mut conn, key).await? {
+                return idempotency::replay(earlier)
+                    .unwrap_or_else(|| {
+                        Err(WalletError::Internal("a looked-up key is fresh".into()))
+                    })
+                    .map(Some);
             }
         }
         Ok(find(&mut conn, buyer, book)
