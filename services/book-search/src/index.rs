@@ -6,6 +6,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use tantivy::directory::MmapDirectory;
+use tantivy::indexer::LogMergePolicy;
 use tantivy::{Index, IndexBuilder, IndexReader, IndexWriter, ReloadPolicy, Searcher};
 use uuid::Uuid;
 
@@ -14,6 +15,8 @@ use crate::{BookDoc, SearchError};
 
 /// Indexing memory, split between the writer's threads (tantivy needs 15 MB a thread at least).
 const WRITER_HEAP_BYTES: usize = 50_000_000;
+/// Segments of one size class merged together (tantivy's default waits for 8).
+const MERGE_AT_SEGMENTS: usize = 2;
 
 /// The shared handle to the index. Cheap to clone; every clone sees the same index.
 #[derive(Clone)]
@@ -78,6 +81,13 @@ impl SearchIndex {
             .reload_policy(ReloadPolicy::OnCommitWithDelay)
             .try_into()?;
         let writer: IndexWriter = index.writer(WRITER_HEAP_BYTES)?;
+        // Every segment costs each search a term-dictionary walk per fuzzy word and a scorer
+        // per clause. A rebuild leaves a segment per writer thread and flush, and each indexer
+        // commit (a batch of book events) adds a small one: merging them in the background as
+        // soon as two of a size are there keeps a search to one or a few segments.
+        let mut merges = LogMergePolicy::default();
+        merges.set_min_num_segments(MERGE_AT_SEGMENTS);
+        writer.set_merge_policy(Box::new(merges));
         let versions = load_versions(&reader.searcher())?;
         let held = AtomicU64::new(versions.len() as u64);
         Ok(Self {
@@ -131,6 +141,12 @@ impl SearchIndex {
     pub fn commit(&self) -> Result<(), SearchError> {
         let mut state = self.lock()?;
         self.commit_locked(&mut state)
+    }
+
+    /// Segments a search walks now (the background merges lower it): each one costs every
+    /// search a dictionary walk per fuzzy word.
+    pub fn segments(&self) -> usize {
+        self.searcher().segment_readers().len()
     }
 
     pub(crate) fn searcher(&self) -> Searcher {

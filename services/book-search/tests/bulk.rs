@@ -64,3 +64,37 @@ fn apply_many_indexes_ten_thousand_generated_books() {
         .unwrap();
     assert_eq!(filtered.total, 200);
 }
+
+#[test]
+fn the_small_segments_of_many_commits_are_merged_in_the_background() {
+    let index = SearchIndex::open(None).unwrap();
+    let rebuilt: Vec<_> = (0..2_000)
+        .map(|i| book(&format!("Shelf {i}"), "Ann Author", "Fiction", &[], 100))
+        .collect();
+    index.apply_many(rebuilt).unwrap();
+    // The indexer commits each batch of book events: one small segment each.
+    for i in 0..20 {
+        index
+            .apply(book(
+                &format!("Late arrival {i}"),
+                "Bo Writer",
+                "Poetry",
+                &[],
+                100,
+            ))
+            .unwrap();
+        index.commit().unwrap();
+    }
+    let started = std::time::Instant::now();
+    while index.segments() > 2 {
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(30),
+            "still {} segments after 30 s",
+            index.segments()
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    // Merging loses nothing.
+    assert_eq!(index.search(&text("")).unwrap().total, 2_020);
+    assert_eq!(index.search(&text("late arrival")).unwrap().total, 20);
+}
