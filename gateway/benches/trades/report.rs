@@ -130,8 +130,8 @@ pub fn render(r: &Report) -> String {
          Command: `make bench` (`RUST_LOG=error cargo bench -p quire-gateway --bench trades`), \
          {}s per point after {}s warm-up (`QUIRE_BENCH_TRADE_SECS`), clients {levels} \
          (`QUIRE_BENCH_CLIENTS`).\n\
-         Machine: {}; Postgres (synchronous_commit on), Redis, the broker (tansu, SQLite \
-         storage), auth, catalog, wallet, the gateway and the load generator all share it. \
+         Machine: {}; Postgres (synchronous_commit on), Redis, the broker (tansu, storage \
+         `{}`), auth, catalog, wallet, the gateway and the load generator all share it. \
          Load average before the run {}, after {}.\n\
          Setup: {} buyers created, logged in and funded through the gateway, {SELLERS} sellers \
          with {BOOKS} books at {:.2} and a hot seller with {HOT_BOOKS}, in {:.1} s.\n\n\
@@ -140,6 +140,7 @@ pub fn render(r: &Report) -> String {
         r.run.as_secs(),
         r.warmup.as_secs(),
         machine(),
+        std::env::var("QUIRE_TANSU_STORAGE").unwrap_or_else(|_| "sqlite://tansu.db".into()),
         r.load_before
             .split_whitespace()
             .take(3)
@@ -312,8 +313,7 @@ pub fn render(r: &Report) -> String {
          - Services in this process with their defaults (database pools of 16, outbox polled \
            every 50 ms and woken after a commit); the catalog's purchases projection and the \
            wallet's rewards consumer read every trade.completed as in production. Event \
-           latencies under load include the broker's backlog: tansu writes each record and \
-           each of its 7 headers as SQLite rows.\n",
+           latencies under load include the broker's backlog.\n",
     );
     md
 }
