@@ -7,16 +7,17 @@ use std::pin::Pin;
 
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
+use diesel::sql_types;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use prost::Message;
 use quire_kit::consumer::EventHandler;
-use quire_kit::db::DbError;
+use quire_kit::db::{DbError, prepared};
 use quire_kit::events::{Event, types};
 use quire_proto::events::v1 as ev;
 use uuid::Uuid;
 
 use crate::db::purchase::PurchaseRow;
-use crate::db::schema::{purchases, user_names};
+use crate::db::schema::user_names;
 use crate::db::user_name::UserNameRow;
 
 pub struct Projections;
@@ -82,11 +83,19 @@ pub async fn record_purchase(
     conn: &mut AsyncPgConnection,
     row: PurchaseRow,
 ) -> Result<bool, DbError> {
-    let added = diesel::insert_into(purchases::table)
-        .values(row)
-        .on_conflict_do_nothing()
-        .execute(conn)
-        .await?;
+    // A statement that stays prepared (see quire_kit::db::prepared): every trade.completed
+    // comes here, and diesel would parse a derived INSERT afresh each time.
+    let added = prepared(
+        "INSERT INTO purchases (user_id, book_id, trade_id, price_cents, purchased_at) \
+         VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING",
+    )
+    .bind::<sql_types::Uuid, _>(row.user_id)
+    .bind::<sql_types::Uuid, _>(row.book_id)
+    .bind::<sql_types::Uuid, _>(row.trade_id)
+    .bind::<sql_types::BigInt, _>(row.price_cents)
+    .bind::<sql_types::Timestamptz, _>(row.purchased_at)
+    .execute(conn)
+    .await?;
     Ok(added > 0)
 }
 

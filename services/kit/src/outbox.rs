@@ -26,6 +26,13 @@ use crate::db::schema::outbox;
 use crate::db::{DbError, PgPool, prepared};
 use crate::events::{Event, producer_config};
 
+/// The answer of the relay's try-lock.
+#[derive(QueryableByName)]
+struct Locked {
+    #[diesel(sql_type = diesel::sql_types::Bool)]
+    locked: bool,
+}
+
 /// The relays running in this process, for [`wake`].
 static RELAYS: Mutex<Vec<Weak<Notify>>> = Mutex::new(Vec::new());
 
@@ -149,12 +156,14 @@ impl Relay {
         let batch = self.batch;
         conn.transaction::<usize, DbError, _>(|conn| {
             async move {
-                let locked: bool = diesel::select(diesel::dsl::sql::<diesel::sql_types::Bool>(
-                    "pg_try_advisory_xact_lock(hashtext(current_schema() || '.outbox'))",
-                ))
+                // Prepared once per connection: every relay pass (a poll or a wake) asks.
+                let lock: Locked = prepared(
+                    "SELECT pg_try_advisory_xact_lock(hashtext(current_schema() || '.outbox')) \
+                     AS locked",
+                )
                 .get_result(conn)
                 .await?;
-                if !locked {
+                if !lock.locked {
                     return Ok(0);
                 }
                 let rows: Vec<Row> = outbox::table

@@ -15,7 +15,7 @@ use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use prost::Message;
 use quire_kit::caller::Caller;
 use quire_kit::consumer::EventHandler;
-use quire_kit::db::DbError;
+use quire_kit::db::{DbError, prepared};
 use quire_kit::events::{Event, types};
 use quire_proto::events::v1 as ev;
 use quire_proto::wallet::v1 as pb;
@@ -159,7 +159,8 @@ impl Rewards {
 /// Both handlers of one invitee take this lock first, so that with two replicas handling
 /// the two events at once, the later one sees what the earlier one wrote.
 async fn lock_invitee(conn: &mut AsyncPgConnection, invitee: Uuid) -> Result<()> {
-    diesel::sql_query("SELECT pg_advisory_xact_lock(hashtextextended('wallet.rewards.' || $1, 0))")
+    // Prepared once per connection: every trade.completed takes this lock.
+    prepared("SELECT pg_advisory_xact_lock(hashtextextended('wallet.rewards.' || $1, 0))")
         .bind::<diesel::sql_types::Text, _>(invitee.to_string())
         .execute(conn)
         .await?;
