@@ -4,7 +4,7 @@ use uuid::Uuid;
 
 use super::schema::purchases;
 
-#[derive(Debug, Clone, Queryable, Selectable, Insertable)]
+#[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = purchases)]
 pub struct PurchaseRow {
     pub user_id: Uuid,
