@@ -10,6 +10,7 @@ use tantivy::indexer::LogMergePolicy;
 use tantivy::{Index, IndexBuilder, IndexReader, IndexWriter, ReloadPolicy, Searcher};
 use uuid::Uuid;
 
+use crate::collect::GenreCache;
 use crate::schema::{self, BOOK_ID, Fields, VERSION};
 use crate::{BookDoc, SearchError};
 
@@ -30,6 +31,8 @@ pub(crate) struct Inner {
     writer: Mutex<WriterState>,
     /// Books held (listed or not, committed or not), readable without the writer lock.
     held: AtomicU64,
+    /// Each live segment's genre per document, for the genre counts.
+    pub(crate) genres: GenreCache,
 }
 
 /// Everything an upsert must see and change atomically: the writer and the versions it holds.
@@ -100,6 +103,7 @@ impl SearchIndex {
                     dirty: false,
                 }),
                 held,
+                genres: GenreCache::default(),
             }),
         })
     }

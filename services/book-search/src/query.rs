@@ -127,29 +127,25 @@ fn loose(field: Field, t: &QueryTerm) -> impl Iterator<Item = (Box<dyn Query>, f
 }
 
 /// The scored text query: any word may match (partial matches still rank), each word by any of
-/// its alternatives in any field.
+/// its alternatives in any field. One flat union of every word's alternatives: it scores the
+/// same sum as a union per word inside a union of words, and each matching document passes
+/// one union instead of two (nested unions re-buffer every document).
 pub(crate) fn text_query(f: &Fields, terms: &[QueryTerm]) -> Box<dyn Query> {
-    let groups = terms
-        .iter()
-        .map(|t| {
-            let mut alternatives: Vec<(Occur, Box<dyn Query>)> = Vec::with_capacity(7);
-            for (field, boost) in exact_fields(f) {
-                alternatives.push((
-                    Occur::Should,
-                    Box::new(BoostQuery::new(exact(field, &t.text), boost)),
-                ));
+    let mut alternatives: Vec<(Occur, Box<dyn Query>)> = Vec::with_capacity(terms.len() * 7);
+    for t in terms {
+        for (field, boost) in exact_fields(f) {
+            alternatives.push((
+                Occur::Should,
+                Box::new(BoostQuery::new(exact(field, &t.text), boost)),
+            ));
+        }
+        for (field, boost) in loose_fields(f) {
+            for (q, weight) in loose(field, t) {
+                alternatives.push((Occur::Should, Box::new(BoostQuery::new(q, boost * weight))));
             }
-            for (field, boost) in loose_fields(f) {
-                for (q, weight) in loose(field, t) {
-                    alternatives
-                        .push((Occur::Should, Box::new(BoostQuery::new(q, boost * weight))));
-                }
-            }
-            let group: Box<dyn Query> = Box::new(BooleanQuery::new(alternatives));
-            (Occur::Should, group)
-        })
-        .collect();
-    Box::new(BooleanQuery::new(groups))
+        }
+    }
+    Box::new(BooleanQuery::new(alternatives))
 }
 
 /// Unscored queries telling whether a document holds a word exactly, and (when the word has

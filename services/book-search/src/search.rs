@@ -7,7 +7,6 @@ use tantivy::query::{BooleanQuery, EnableScoring, Occur, Query};
 use tantivy::{DocAddress, DocSet, Order, Searcher, TERMINATED};
 use uuid::Uuid;
 
-use crate::collect::GenreCounts;
 use crate::query::{self, QueryTerm};
 use crate::schema::{ID_HIGH, ID_LOW, PUBLISHED_AT};
 use crate::{Hit, SearchError, SearchIndex, SearchQuery, SearchResults};
@@ -21,6 +20,7 @@ impl SearchIndex {
     /// Searches listed books; an empty (or separator-only) text browses, newest published first.
     pub fn search(&self, q: &SearchQuery) -> Result<SearchResults, SearchError> {
         let searcher = self.searcher();
+        let genres = self.inner.genres.for_searcher(&searcher)?;
         let fields = &self.inner.fields;
         let terms = query::terms(&q.text);
         let mut clauses = query::filters(fields, q, !terms.is_empty());
@@ -36,7 +36,7 @@ impl SearchIndex {
             .min(usize::try_from(searcher.num_docs()).unwrap_or(usize::MAX));
 
         if limit == 0 {
-            let (total, genre_counts) = searcher.search(&full, &(Count, GenreCounts))?;
+            let (total, genre_counts) = searcher.search(&full, &(Count, genres))?;
             return Ok(SearchResults {
                 total: total as u64,
                 hits: Vec::new(),
@@ -46,11 +46,11 @@ impl SearchIndex {
         let top = TopDocs::with_limit(limit).and_offset(offset);
         let (page, total, genre_counts) = if terms.is_empty() {
             let newest = top.order_by_fast_field::<i64>(PUBLISHED_AT, Order::Desc);
-            let (docs, total, counts) = searcher.search(&full, &(newest, Count, GenreCounts))?;
+            let (docs, total, counts) = searcher.search(&full, &(newest, Count, genres))?;
             let page: Vec<(f32, DocAddress)> = docs.into_iter().map(|(_, a)| (0.0, a)).collect();
             (page, total, counts)
         } else {
-            searcher.search(&full, &(top, Count, GenreCounts))?
+            searcher.search(&full, &(top, Count, genres))?
         };
         let percentages = match_percentages(self, &searcher, &terms, &page)?;
         let mut ids = BookIds::default();
@@ -119,7 +119,9 @@ fn match_percentages(
     for term in terms {
         let (exact, loose) = query::word_checks(&index.inner.fields, term);
         let exact = exact.weight(scoring)?;
-        let loose = loose.map(|q| q.weight(scoring)).transpose()?;
+        // Built only when a hit lacks the exact word: a fuzzy weight builds its automaton
+        // (for a long word, a good part of a search), and the page usually holds it exactly.
+        let mut loose_weight = None;
         let mut start = 0;
         while start < order.len() {
             let segment = page[order[start]].1.segment_ord;
@@ -136,9 +138,14 @@ fn match_percentages(
                     credit[i] += 1.0;
                     continue;
                 }
-                let Some(weight) = &loose else { continue };
+                let Some(query) = &loose else { continue };
                 if loose_scorer.is_none() {
+                    let weight = match loose_weight.take() {
+                        Some(weight) => weight,
+                        None => query.weight(scoring)?,
+                    };
                     loose_scorer = Some(weight.scorer(reader, 1.0)?);
+                    loose_weight = Some(weight);
                 }
                 if let Some(scorer) = loose_scorer.as_mut()
                     && holds(scorer.as_mut(), doc)

@@ -156,6 +156,33 @@ fn genre_counts_cover_every_match_and_add_up_to_the_total() {
 }
 
 #[test]
+fn genre_counts_follow_books_that_change_genre_or_arrive_after_a_search() {
+    let docs = classics();
+    let index = index_with(docs.clone());
+    let before = index.search(&text("")).unwrap();
+    assert_eq!(before.genre_counts.get("Fiction"), Some(&3));
+
+    // One book moves to another genre and a new one arrives, each in a commit of its own
+    // (new segments while the first one's genres were already read).
+    let mut moved = docs[0].clone();
+    moved.genre = "Romance".into();
+    moved.version += 1;
+    index.apply(moved).unwrap();
+    index.commit().unwrap();
+    index
+        .apply(book("Dune", "Frank Herbert", "Science Fiction", &[], 999))
+        .unwrap();
+    index.commit().unwrap();
+
+    let after = index.search(&text("")).unwrap();
+    assert_eq!(after.total, 7);
+    assert_eq!(after.genre_counts.get("Fiction"), Some(&2));
+    assert_eq!(after.genre_counts.get("Romance"), Some(&1));
+    assert_eq!(after.genre_counts.get("Science Fiction"), Some(&1));
+    assert_eq!(after.genre_counts.values().sum::<u64>(), 7);
+}
+
+#[test]
 fn match_percentage_is_full_for_an_exact_match_and_lower_for_a_partial_one() {
     let docs = classics();
     let index = index_with(docs.clone());
