@@ -75,8 +75,8 @@ impl RawClient {
     }
 
     /// The wallet's trade transaction, in its order: the trade row, the outbox row, the
-    /// transfer, the buyer's and the seller's wallet in ascending id order, the three
-    /// entries, then COMMIT, which runs the deferred balance check.
+    /// transfer, the three entries, the buyer's and the seller's wallet in ascending id
+    /// order, then COMMIT, which runs the deferred checks.
     pub async fn trade(&self, buyer: Uuid, book: Uuid, seller: Uuid, title: &str) {
         let (seller_cents, platform_cents) =
             quire_wallet::trades::split(PRICE_CENTS, SHARE_PERCENT);
@@ -135,16 +135,6 @@ impl RawClient {
         db.execute(&self.transfer, &[&transfer.to_string(), &"trade", &title])
             .await
             .unwrap();
-        let mut moves = [
-            (buyer, -PRICE_CENTS, &self.debit),
-            (seller, seller_cents, &self.credit),
-        ];
-        moves.sort_by_key(|m| m.0);
-        for (user, cents, statement) in moves {
-            db.query_one(statement, &[&cents, &user.to_string()])
-                .await
-                .unwrap();
-        }
         let platform = quire_wallet::ledger::Account::Platform.id();
         let mut postings = [
             (buyer, -PRICE_CENTS),
@@ -159,6 +149,16 @@ impl RawClient {
         )
         .await
         .unwrap();
+        let mut moves = [
+            (buyer, -PRICE_CENTS, &self.debit),
+            (seller, seller_cents, &self.credit),
+        ];
+        moves.sort_by_key(|m| m.0);
+        for (user, cents, statement) in moves {
+            db.query_one(statement, &[&cents, &user.to_string()])
+                .await
+                .unwrap();
+        }
         db.batch_execute("COMMIT").await.unwrap();
     }
 }

@@ -291,12 +291,12 @@ pub fn render(r: &Report) -> String {
            `Idempotency-Key` (reqwest, HTTP/1.1 keep-alive) -> gateway (token check, rate limit \
            and revocation in Redis) -> wallet over gRPC: the key and an earlier purchase looked \
            up while catalog is asked over gRPC for the price and seller, then one transaction: \
-           the idempotency key, the trade row, the outbox row, the transfer, the buyer's and the \
-           seller's wallet in id order, the entries, the stored answer, COMMIT (the deferred \
-           balance check runs). Every answer is checked: 200 and not a replay.\n\
+           the idempotency key, the trade row, the outbox row, the transfer, the entries, the \
+           stored answer, the buyer's and the seller's wallet in id order, COMMIT (the deferred \
+           checks run). Every answer is checked: 200 and not a replay.\n\
          - Raw SQL: the same transaction's statements in the same order (trade row, outbox row \
-           with the same protobuf payload, transfer, the two wallet UPDATEs in id order, the \
-           three entries, COMMIT with the deferred check) on a copy of the wallet schema made by \
+           with the same protobuf payload, transfer, the three entries, the two wallet UPDATEs \
+           in id order, COMMIT with the deferred checks) on a copy of the wallet schema made by \
            the wallet's own migrations, prepared statements, one tokio-postgres connection per \
            client in the bench's process. No catalog call, no idempotency key, no HTTP; its \
            outbox rows are never relayed, so no broker or consumer work follows.\n\

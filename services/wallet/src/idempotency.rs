@@ -19,6 +19,7 @@ use uuid::Uuid;
 use crate::db::idempotency_key::IdempotencyKeyRow;
 use crate::db::schema::idempotency_keys;
 use crate::error::{Result, WalletError};
+use crate::ledger::Recorded;
 
 const MAX_KEY_LEN: usize = 200;
 
@@ -200,6 +201,29 @@ where
     R: prost::Message + Default + Send + 'a,
     F: for<'r> FnOnce(&'r mut AsyncPgConnection) -> ScopedBoxFuture<'a, 'r, Result<R>> + Send + 'a,
 {
+    run_settling(conn, key, move |conn| {
+        async move { Ok((work(conn).await?, None)) }.scope_boxed()
+    })
+    .await
+}
+
+/// [`run`] for work whose answer is known before its money moves: `work` answers with the
+/// transfer it recorded, which settles (locks and moves the wallets) after the answer is
+/// stored, as the last statement before the commit. A refusal from settling (too little
+/// money) rolls everything back like any other.
+pub async fn run_settling<'a, R, F>(
+    conn: &mut AsyncPgConnection,
+    key: Option<&'a Key>,
+    work: F,
+) -> Result<R>
+where
+    R: prost::Message + Default + Send + 'a,
+    F: for<'r> FnOnce(
+            &'r mut AsyncPgConnection,
+        ) -> ScopedBoxFuture<'a, 'r, Result<(R, Option<Recorded>)>>
+        + Send
+        + 'a,
+{
     let outcome = conn
         .transaction::<R, WalletError, _>(|conn| {
             async move {
@@ -208,9 +232,12 @@ where
                 {
                     return earlier;
                 }
-                let answer = work(conn).await?;
+                let (answer, transfer) = work(conn).await?;
                 if let Some(key) = key {
                     store(conn, key, &answer).await?;
+                }
+                if let Some(transfer) = transfer {
+                    transfer.settle(conn).await?;
                 }
                 Ok(answer)
             }

@@ -156,6 +156,33 @@ pub async fn transfer(
     memo: &str,
     postings: &[Posting],
 ) -> Result<Vec<(Uuid, i64)>> {
+    record(conn, id, kind, memo, postings)
+        .await?
+        .settle(conn)
+        .await
+}
+
+/// A transfer whose row and entries are written and whose balances are still to move: the
+/// caller may write more before [`Recorded::settle`] locks the wallets, so that the rows a
+/// popular seller's sales queue on are held through as few statements as possible.
+#[must_use = "a recorded transfer moves no money until it is settled"]
+pub struct Recorded {
+    kind: TransferKind,
+    /// A debit of a user without a wallet is too little money, not a missing wallet.
+    without_wallet_no_money: bool,
+    /// In ascending account id order, the order wallets are locked in.
+    postings: Vec<Posting>,
+}
+
+/// Writes transfer `id` and its entries (the first half of [`transfer`]). Must run inside
+/// a transaction that goes on to settle it.
+pub async fn record(
+    conn: &mut AsyncPgConnection,
+    id: Uuid,
+    kind: TransferKind,
+    memo: &str,
+    postings: &[Posting],
+) -> Result<Recorded> {
     let mut postings: Vec<Posting> = postings.iter().copied().filter(|p| p.cents != 0).collect();
     postings.sort_by_key(|p| p.account.id());
     if postings.windows(2).any(|w| w[0].account == w[1].account) {
@@ -178,15 +205,9 @@ pub async fn transfer(
         .bind::<Text, _>(memo)
         .execute(conn)
         .await?;
-    let mut balances = Vec::new();
-    for posting in &postings {
-        if let Account::User(user) = posting.account {
-            let balance = move_balance(conn, user, posting.cents, kind).await?;
-            balances.push((user, balance));
-        }
-    }
-    // After the balances: a credit may have opened the account the entry references.
-    // One statement whatever the number of postings, in ascending account order.
+    // Before the balances, so no wallet is locked meanwhile. A credit may open the account
+    // an entry references only when it settles: the reference is checked at commit (the
+    // migration makes it deferred). One statement whatever the number of postings.
     prepared(
         "INSERT INTO entries (transfer_id, account_id, amount_cents) \
          SELECT $1, u.account_id, u.amount_cents FROM unnest($2, $3) AS u(account_id, amount_cents)",
@@ -196,8 +217,42 @@ pub async fn transfer(
     .bind::<Array<BigInt>, _>(postings.iter().map(|p| p.cents).collect::<Vec<_>>())
     .execute(conn)
     .await?;
-    metrics::counter!("quire_wallet_transfers_total", "kind" => kind.as_str()).increment(1);
-    Ok(balances)
+    Ok(Recorded {
+        kind,
+        without_wallet_no_money: false,
+        postings,
+    })
+}
+
+impl Recorded {
+    /// Settling debits a user without a wallet as one with a balance of 0:
+    /// [`WalletError::InsufficientFunds`] instead of [`WalletError::WalletNotFound`].
+    pub fn without_wallet_no_money(self) -> Self {
+        Self {
+            without_wallet_no_money: true,
+            ..self
+        }
+    }
+
+    /// Moves the balances of the user accounts, locking their wallets in ascending id order
+    /// (so concurrent transfers cannot deadlock); answers each one's new balance.
+    pub async fn settle(self, conn: &mut AsyncPgConnection) -> Result<Vec<(Uuid, i64)>> {
+        let mut balances = Vec::new();
+        for posting in &self.postings {
+            if let Account::User(user) = posting.account {
+                let balance = match move_balance(conn, user, posting.cents, self.kind).await {
+                    Err(WalletError::WalletNotFound) if self.without_wallet_no_money => {
+                        return Err(WalletError::InsufficientFunds);
+                    }
+                    moved => moved?,
+                };
+                balances.push((user, balance));
+            }
+        }
+        metrics::counter!("quire_wallet_transfers_total", "kind" => self.kind.as_str())
+            .increment(1);
+        Ok(balances)
+    }
 }
 
 /// Adds `delta` to `user`'s balance and to the total it counts toward, opening the wallet

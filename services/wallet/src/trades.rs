@@ -23,7 +23,7 @@ use crate::db::trade::TradeRow;
 use crate::error::{Result, WalletError};
 use crate::idempotency::{self, Key};
 use crate::input::{self, Page};
-use crate::ledger::{self, Account, Posting, TransferKind};
+use crate::ledger::{self, Account, Posting, Recorded, TransferKind};
 use crate::{AppState, SOURCE};
 
 /// The writer's and the platform's parts of `price`: the writer gets the floor of
@@ -94,20 +94,23 @@ pub async fn trade(state: &AppState, caller: &Caller, req: &pb::TradeRequest) ->
     }
     let share = state.config.seller_share_percent;
     let mut conn = state.conn().await?;
-    idempotency::run(&mut conn, key.as_ref(), |conn| {
+    idempotency::run_settling(&mut conn, key.as_ref(), |conn| {
         async move { record(conn, buyer, &sale, share).await }.scope_boxed()
     })
     .await
 }
 
-/// Records `buyer`'s purchase of `sale` and moves its money, in the caller's transaction.
-/// A buyer without a wallet has a balance of 0; a free book moves no money.
+/// Records `buyer`'s purchase of `sale` in the caller's transaction: the trade, its event
+/// and the transfer's entries. The money moves when the transfer returned settles, which
+/// the caller does last (see [`ledger::Recorded`]); a buyer without a wallet has a balance
+/// of 0 there. A free book moves no money; a book the buyer already has answers the first
+/// trade and moves nothing.
 pub async fn record(
     conn: &mut AsyncPgConnection,
     buyer: Uuid,
     sale: &Sale,
     share_percent: u8,
-) -> Result<pb::Trade> {
+) -> Result<(pb::Trade, Option<Recorded>)> {
     let (seller_cents, platform_cents) = split(sale.price_cents, share_percent);
     let row = TradeRow {
         id: Uuid::now_v7(),
@@ -144,11 +147,8 @@ pub async fn record(
         let first = find(conn, buyer, sale.book_id)
             .await?
             .ok_or_else(|| WalletError::Internal("conflicting trade not found".into()))?;
-        return Ok(to_pb(&first, true));
+        return Ok((to_pb(&first, true), None));
     }
-    // The event first and the money last: the wallet rows the transfer locks (a writer
-    // whose book sells many copies at once is one of them) are then held through fewer
-    // statements before the commit releases them.
     let event = ev::TradeCompleted {
         trade_id: row.id.to_string(),
         buyer_uid: buyer.to_string(),
@@ -169,27 +169,27 @@ pub async fn record(
         &event,
     )
     .await?;
-    if let Some(transfer) = row.transfer_id {
-        ledger::transfer(
-            conn,
-            transfer,
-            TransferKind::Trade,
-            &row.title,
-            &[
-                Posting::new(Account::User(buyer), -row.price_cents),
-                Posting::new(Account::User(row.seller_uid), seller_cents),
-                Posting::new(Account::Platform, platform_cents),
-            ],
-        )
-        .await
-        .map_err(|e| match e {
-            // No wallet is a balance of 0.
-            WalletError::WalletNotFound => WalletError::InsufficientFunds,
-            other => other,
-        })?;
-    }
+    let transfer = match row.transfer_id {
+        Some(transfer) => Some(
+            ledger::record(
+                conn,
+                transfer,
+                TransferKind::Trade,
+                &row.title,
+                &[
+                    Posting::new(Account::User(buyer), -row.price_cents),
+                    Posting::new(Account::User(row.seller_uid), seller_cents),
+                    Posting::new(Account::Platform, platform_cents),
+                ],
+            )
+            .await?
+            // A buyer without a wallet has a balance of 0.
+            .without_wallet_no_money(),
+        ),
+        None => None,
+    };
     tracing::info!(trade_id = %row.id, book_id = %row.book_id, buyer_uid = %buyer, price_cents = row.price_cents, "book bought");
-    Ok(to_pb(&row, false))
+    Ok((to_pb(&row, false), transfer))
 }
 
 /// `buyer`'s trade of `book`, if any.

@@ -189,9 +189,10 @@ async fn run(conn: &mut AsyncPgConnection, users: &[Uuid], op: &Op) -> Outcome {
                             price_cents: price,
                             seller: users[seller],
                         };
-                        trades::record(conn, users[buyer], &sale, SHARE)
-                            .await
-                            .map(drop)
+                        match trades::record(conn, users[buyer], &sale, SHARE).await {
+                            Ok((_, Some(transfer))) => transfer.settle(conn).await.map(drop),
+                            other => other.map(drop),
+                        }
                     }
                 }
             }

@@ -1,0 +1,1 @@
+ALTER TABLE entries ALTER CONSTRAINT entries_account_id_fkey NOT DEFERRABLE;
