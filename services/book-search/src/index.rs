@@ -10,6 +10,7 @@ use tantivy::indexer::LogMergePolicy;
 use tantivy::{Index, IndexBuilder, IndexReader, IndexWriter, ReloadPolicy, Searcher};
 use uuid::Uuid;
 
+use crate::automata::Automata;
 use crate::collect::GenreCache;
 use crate::schema::{self, BOOK_ID, Fields, VERSION};
 use crate::{BookDoc, SearchError};
@@ -33,6 +34,8 @@ pub(crate) struct Inner {
     held: AtomicU64,
     /// Each live segment's genre per document, for the genre counts.
     pub(crate) genres: GenreCache,
+    /// The typo and prefix automata of recent query words.
+    pub(crate) automata: Automata,
 }
 
 /// Everything an upsert must see and change atomically: the writer and the versions it holds.
@@ -104,6 +107,7 @@ impl SearchIndex {
                 }),
                 held,
                 genres: GenreCache::default(),
+                automata: Automata::default(),
             }),
         })
     }

@@ -13,6 +13,7 @@
 #![forbid(unsafe_code)]
 #![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used))]
 
+mod automata;
 mod collect;
 mod error;
 mod index;

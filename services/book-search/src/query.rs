@@ -5,12 +5,13 @@ use std::ops::Bound;
 
 use tantivy::Term;
 use tantivy::query::{
-    BooleanQuery, BoostQuery, ConstScoreQuery, FuzzyTermQuery, Occur, Query, RangeQuery, TermQuery,
+    BooleanQuery, BoostQuery, ConstScoreQuery, Occur, Query, RangeQuery, TermQuery,
 };
 use tantivy::schema::{Field, IndexRecordOption};
 use tantivy::tokenizer::TokenStream;
 
 use crate::SearchQuery;
+use crate::automata::{Automata, AutomatonQuery};
 use crate::schema::{Fields, analyzer, keyword};
 
 /// More words than this are ignored: each word costs several term lookups and automata.
@@ -106,21 +107,21 @@ fn exact(field: Field, word: &str) -> Box<dyn Query> {
 }
 
 /// The fuzzy and prefix alternatives of one word in one field (none for a short, finished word).
-fn loose(field: Field, t: &QueryTerm) -> impl Iterator<Item = (Box<dyn Query>, f32)> {
+fn loose<'a>(
+    automata: &'a Automata,
+    field: Field,
+    t: &'a QueryTerm,
+) -> impl Iterator<Item = (Box<dyn Query>, f32)> + 'a {
     let fuzzy = (t.distance > 0).then(|| {
-        let q: Box<dyn Query> = Box::new(FuzzyTermQuery::new(
-            Term::from_field_text(field, &t.text),
-            t.distance,
-            true,
+        let q: Box<dyn Query> = Box::new(AutomatonQuery::new(
+            field,
+            automata.get(&t.text, t.distance, false),
         ));
         (q, FUZZY_WEIGHT)
     });
     let prefix = t.prefix.then(|| {
-        let q: Box<dyn Query> = Box::new(FuzzyTermQuery::new_prefix(
-            Term::from_field_text(field, &t.text),
-            0,
-            true,
-        ));
+        let q: Box<dyn Query> =
+            Box::new(AutomatonQuery::new(field, automata.get(&t.text, 0, true)));
         (q, PREFIX_WEIGHT)
     });
     fuzzy.into_iter().chain(prefix)
@@ -130,7 +131,7 @@ fn loose(field: Field, t: &QueryTerm) -> impl Iterator<Item = (Box<dyn Query>, f
 /// its alternatives in any field. One flat union of every word's alternatives: it scores the
 /// same sum as a union per word inside a union of words, and each matching document passes
 /// one union instead of two (nested unions re-buffer every document).
-pub(crate) fn text_query(f: &Fields, terms: &[QueryTerm]) -> Box<dyn Query> {
+pub(crate) fn text_query(f: &Fields, automata: &Automata, terms: &[QueryTerm]) -> Box<dyn Query> {
     let mut alternatives: Vec<(Occur, Box<dyn Query>)> = Vec::with_capacity(terms.len() * 7);
     for t in terms {
         for (field, boost) in exact_fields(f) {
@@ -140,7 +141,7 @@ pub(crate) fn text_query(f: &Fields, terms: &[QueryTerm]) -> Box<dyn Query> {
             ));
         }
         for (field, boost) in loose_fields(f) {
-            for (q, weight) in loose(field, t) {
+            for (q, weight) in loose(automata, field, t) {
                 alternatives.push((Occur::Should, Box::new(BoostQuery::new(q, boost * weight))));
             }
         }
@@ -150,7 +151,11 @@ pub(crate) fn text_query(f: &Fields, terms: &[QueryTerm]) -> Box<dyn Query> {
 
 /// Unscored queries telling whether a document holds a word exactly, and (when the word has
 /// loose alternatives) whether it holds it fuzzily or as a prefix.
-pub(crate) fn word_checks(f: &Fields, t: &QueryTerm) -> (Box<dyn Query>, Option<Box<dyn Query>>) {
+pub(crate) fn word_checks(
+    f: &Fields,
+    automata: &Automata,
+    t: &QueryTerm,
+) -> (Box<dyn Query>, Option<Box<dyn Query>>) {
     let exact_any = BooleanQuery::new(
         exact_fields(f)
             .into_iter()
@@ -159,7 +164,7 @@ pub(crate) fn word_checks(f: &Fields, t: &QueryTerm) -> (Box<dyn Query>, Option<
     );
     let loose_any: Vec<(Occur, Box<dyn Query>)> = loose_fields(f)
         .into_iter()
-        .flat_map(|(field, _)| loose(field, t))
+        .flat_map(|(field, _)| loose(automata, field, t))
         .map(|(q, _)| (Occur::Should, q))
         .collect();
     let loose_any =

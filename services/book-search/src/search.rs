@@ -25,7 +25,10 @@ impl SearchIndex {
         let terms = query::terms(&q.text);
         let mut clauses = query::filters(fields, q, !terms.is_empty());
         if !terms.is_empty() {
-            clauses.push((Occur::Must, query::text_query(fields, &terms)));
+            clauses.push((
+                Occur::Must,
+                query::text_query(fields, &self.inner.automata, &terms),
+            ));
         }
         let full = BooleanQuery::new(clauses);
         let limit = q.limit.min(MAX_LIMIT);
@@ -117,7 +120,7 @@ fn match_percentages(
     order.sort_by_key(|&i| (page[i].1.segment_ord, page[i].1.doc_id));
     let scoring = EnableScoring::disabled_from_searcher(searcher);
     for term in terms {
-        let (exact, loose) = query::word_checks(&index.inner.fields, term);
+        let (exact, loose) = query::word_checks(&index.inner.fields, &index.inner.automata, term);
         let exact = exact.weight(scoring)?;
         // Built only when a hit lacks the exact word: a fuzzy weight builds its automaton
         // (for a long word, a good part of a search), and the page usually holds it exactly.

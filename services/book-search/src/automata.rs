@@ -1,0 +1,182 @@
+//! The Levenshtein automata of query words (typo tolerance and as-you-type prefixes), built
+//! once per word and kept for the next search that has it.
+//!
+//! Building one is no small part of a search: for a word of eight letters or more (distance
+//! 2) the builder allocates and fills a 256-entry transition table per state, hundreds of
+//! kilobytes, which cost a search about as much as its term-dictionary walk. An automaton
+//! depends only on the word, the distance and whether it matches prefixes, never on the
+//! index, so searches share them; the cache is bounded by the automata's size and evicts the
+//! least used.
+
+use std::fmt;
+use std::sync::{Arc, OnceLock};
+
+use levenshtein_automata::{DFA, Distance, LevenshteinAutomatonBuilder, SINK_STATE};
+use quick_cache::Weighter;
+use quick_cache::sync::Cache;
+use tantivy::query::{AutomatonWeight, EnableScoring, Query, Weight};
+use tantivy::schema::Field;
+use tantivy_fst::Automaton;
+
+/// The largest edit distance a word is matched with (see `query::terms`).
+const MAX_DISTANCE: usize = 2;
+/// Memory the kept automata may take: a distance-2 automaton of a ten-letter word is about
+/// 100 KB, a distance-1 one a tenth of that.
+const CACHE_BYTES: u64 = 32 * 1024 * 1024;
+/// Bytes per automaton state: one transition per byte value.
+const STATE_BYTES: u64 = 256 * 4;
+
+/// The automaton of one word: which terms are within its distance (or start within it).
+pub(crate) struct WordAutomaton(DFA);
+
+impl Automaton for WordAutomaton {
+    type State = u32;
+
+    fn start(&self) -> u32 {
+        self.0.initial_state()
+    }
+
+    fn is_match(&self, state: &u32) -> bool {
+        matches!(self.0.distance(*state), Distance::Exact(_))
+    }
+
+    fn can_match(&self, state: &u32) -> bool {
+        *state != SINK_STATE
+    }
+
+    fn accept(&self, state: &u32, byte: u8) -> u32 {
+        self.0.transition(*state, byte)
+    }
+}
+
+/// What a word's automaton is built from.
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct Key {
+    word: String,
+    distance: u8,
+    prefix: bool,
+}
+
+#[derive(Clone)]
+struct BySize;
+
+impl Weighter<Key, Arc<WordAutomaton>> for BySize {
+    fn weight(&self, key: &Key, automaton: &Arc<WordAutomaton>) -> u64 {
+        (automaton.0.num_states() as u64) * STATE_BYTES + key.word.len() as u64
+    }
+}
+
+/// The automata of recent query words.
+pub(crate) struct Automata {
+    kept: Cache<Key, Arc<WordAutomaton>, BySize>,
+}
+
+impl Default for Automata {
+    fn default() -> Self {
+        Self {
+            kept: Cache::with_weighter(1_000, CACHE_BYTES, BySize),
+        }
+    }
+}
+
+impl Automata {
+    /// The automaton accepting the terms within `distance` edits of `word` (with a swap of two
+    /// letters one edit), or, for `prefix`, the terms that start within it.
+    pub(crate) fn get(&self, word: &str, distance: u8, prefix: bool) -> Arc<WordAutomaton> {
+        let key = Key {
+            word: word.to_owned(),
+            distance: distance.min(MAX_DISTANCE as u8),
+            prefix,
+        };
+        if let Some(kept) = self.kept.get(&key) {
+            return kept;
+        }
+        let builder = builder(key.distance);
+        let dfa = if prefix {
+            builder.build_prefix_dfa(word)
+        } else {
+            builder.build_dfa(word)
+        };
+        let automaton = Arc::new(WordAutomaton(dfa));
+        self.kept.insert(key, automaton.clone());
+        automaton
+    }
+}
+
+/// The builder of automata of one distance: itself costly to make, so made once.
+fn builder(distance: u8) -> &'static LevenshteinAutomatonBuilder {
+    static BUILDERS: [OnceLock<LevenshteinAutomatonBuilder>; MAX_DISTANCE + 1] =
+        [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    let distance = distance.min(MAX_DISTANCE as u8);
+    BUILDERS[usize::from(distance)].get_or_init(|| LevenshteinAutomatonBuilder::new(distance, true))
+}
+
+/// Matches the documents whose `field` holds a term `automaton` accepts, each with the same
+/// score (the boost it is given): tantivy's fuzzy query, on an automaton already built.
+#[derive(Clone)]
+pub(crate) struct AutomatonQuery {
+    field: Field,
+    automaton: Arc<WordAutomaton>,
+}
+
+impl AutomatonQuery {
+    pub(crate) fn new(field: Field, automaton: Arc<WordAutomaton>) -> Self {
+        Self { field, automaton }
+    }
+}
+
+impl fmt::Debug for AutomatonQuery {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("AutomatonQuery")
+            .field("field", &self.field)
+            .field("states", &self.automaton.0.num_states())
+            .finish()
+    }
+}
+
+impl Query for AutomatonQuery {
+    fn weight(&self, _scoring: EnableScoring<'_>) -> tantivy::Result<Box<dyn Weight>> {
+        Ok(Box::new(AutomatonWeight::<WordAutomaton>::new(
+            self.field,
+            self.automaton.clone(),
+        )))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn accepts(automaton: &WordAutomaton, term: &str) -> bool {
+        let mut state = automaton.start();
+        for &b in term.as_bytes() {
+            state = automaton.accept(&state, b);
+        }
+        automaton.is_match(&state)
+    }
+
+    #[test]
+    fn words_match_within_their_distance_and_prefixes_match_what_follows() {
+        let automata = Automata::default();
+        let fuzzy = automata.get("lighthouse", 2, false);
+        assert!(accepts(&fuzzy, "lighthouse"));
+        assert!(accepts(&fuzzy, "lightouse"), "one letter missing");
+        assert!(accepts(&fuzzy, "ligthhosue"), "two swaps");
+        assert!(!accepts(&fuzzy, "lighthouses and"));
+        assert!(!accepts(&fuzzy, "light"));
+        let prefix = automata.get("moby", 0, true);
+        assert!(accepts(&prefix, "mobydick"));
+        assert!(!accepts(&prefix, "mob"));
+    }
+
+    #[test]
+    fn an_automaton_is_built_once_and_shared() {
+        let automata = Automata::default();
+        let first = automata.get("whale", 1, false);
+        let again = automata.get("whale", 1, false);
+        assert!(Arc::ptr_eq(&first, &again));
+        let prefix = automata.get("whale", 1, true);
+        assert!(!Arc::ptr_eq(&first, &prefix));
+        assert!(accepts(&prefix, "whalebone") && !accepts(&first, "whalebone"));
+    }
+}
