@@ -301,8 +301,9 @@ pub fn render(r: &Report) -> String {
            client in the bench's process. No catalog call, no idempotency key, no HTTP; its \
            outbox rows are never relayed, so no broker or consumer work follows.\n\
          - CPU per trade: the CPU time of this process (gateway, auth, catalog, wallet, their \
-           consumers and relays, and the load generator), of the Postgres backends of the bench \
-           database, of the broker and of Redis, from the start of a point until its events \
+           consumers and relays, and the load generator), of Postgres (its backends and helper \
+           processes, and the backends that ended meanwhile, which the postmaster reaped; the \
+           bench is its only load), of the broker and of Redis, from the start of a point until its events \
            were all delivered, divided by the point's trades (warm-up included). On 2 cores the \
            throughput at 8 and more clients is about 2 s / (CPU per trade). The broker is \
            shared: its figure includes whatever else uses it meanwhile.\n\
