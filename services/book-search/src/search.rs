@@ -122,9 +122,7 @@ fn match_percentages(
     for term in terms {
         let (exact, loose) = query::word_checks(&index.inner.fields, &index.inner.automata, term);
         let exact = exact.weight(scoring)?;
-        // Built only when a hit lacks the exact word: a fuzzy weight builds its automaton
-        // (for a long word, a good part of a search), and the page usually holds it exactly.
-        let mut loose_weight = None;
+        let loose = loose.map(|q| q.weight(scoring)).transpose()?;
         let mut start = 0;
         while start < order.len() {
             let segment = page[order[start]].1.segment_ord;
@@ -141,14 +139,9 @@ fn match_percentages(
                     credit[i] += 1.0;
                     continue;
                 }
-                let Some(query) = &loose else { continue };
+                let Some(weight) = &loose else { continue };
                 if loose_scorer.is_none() {
-                    let weight = match loose_weight.take() {
-                        Some(weight) => weight,
-                        None => query.weight(scoring)?,
-                    };
                     loose_scorer = Some(weight.scorer(reader, 1.0)?);
-                    loose_weight = Some(weight);
                 }
                 if let Some(scorer) = loose_scorer.as_mut()
                     && holds(scorer.as_mut(), doc)
