@@ -12,8 +12,8 @@ use std::fmt;
 use std::sync::{Arc, OnceLock};
 
 use levenshtein_automata::{DFA, Distance, LevenshteinAutomatonBuilder, SINK_STATE};
-use quick_cache::Weighter;
 use quick_cache::sync::Cache;
+use quick_cache::{Equivalent, Weighter};
 use tantivy::query::{AutomatonWeight, EnableScoring, Query, Weight};
 use tantivy::schema::Field;
 use tantivy_fst::Automaton;
@@ -57,6 +57,22 @@ struct Key {
     prefix: bool,
 }
 
+/// A [`Key`] looked up without copying the word: a search asks for every word's automata,
+/// and nearly always finds them kept. Hashes as the `Key` it stands for (same fields, a
+/// `&str` hashing as a `String`).
+#[derive(Hash)]
+struct KeyRef<'a> {
+    word: &'a str,
+    distance: u8,
+    prefix: bool,
+}
+
+impl Equivalent<Key> for KeyRef<'_> {
+    fn equivalent(&self, key: &Key) -> bool {
+        self.word == key.word && self.distance == key.distance && self.prefix == key.prefix
+    }
+}
+
 #[derive(Clone)]
 struct BySize;
 
@@ -83,21 +99,27 @@ impl Automata {
     /// The automaton accepting the terms within `distance` edits of `word` (with a swap of two
     /// letters one edit), or, for `prefix`, the terms that start within it.
     pub(crate) fn get(&self, word: &str, distance: u8, prefix: bool) -> Arc<WordAutomaton> {
-        let key = Key {
-            word: word.to_owned(),
-            distance: distance.min(MAX_DISTANCE as u8),
+        let distance = distance.min(MAX_DISTANCE as u8);
+        let wanted = KeyRef {
+            word,
+            distance,
             prefix,
         };
-        if let Some(kept) = self.kept.get(&key) {
+        if let Some(kept) = self.kept.get(&wanted) {
             return kept;
         }
-        let builder = builder(key.distance);
+        let builder = builder(distance);
         let dfa = if prefix {
             builder.build_prefix_dfa(word)
         } else {
             builder.build_dfa(word)
         };
         let automaton = Arc::new(WordAutomaton(dfa));
+        let key = Key {
+            word: word.to_owned(),
+            distance,
+            prefix,
+        };
         self.kept.insert(key, automaton.clone());
         automaton
     }
@@ -107,8 +129,8 @@ impl Automata {
 fn builder(distance: u8) -> &'static LevenshteinAutomatonBuilder {
     static BUILDERS: [OnceLock<LevenshteinAutomatonBuilder>; MAX_DISTANCE + 1] =
         [OnceLock::new(), OnceLock::new(), OnceLock::new()];
-    let distance = distance.min(MAX_DISTANCE as u8);
-    BUILDERS[usize::from(distance)].get_or_init(|| LevenshteinAutomatonBuilder::new(distance, true))
+    BUILDERS[usize::from(distance.min(MAX_DISTANCE as u8))]
+        .get_or_init(|| LevenshteinAutomatonBuilder::new(distance, true))
 }
 
 /// Matches the documents whose `field` holds a term `automaton` accepts, each with the same
