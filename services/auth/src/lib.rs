@@ -109,6 +109,8 @@ impl Application {
             self.listeners,
             self.state.pool.clone(),
             &self.common,
+            // Its writers leave their events to the relay's poll.
+            quire_kit::outbox::Wake::default(),
         )?;
         let verifier = self.state.signer.verifier()?;
         let api = AuthServiceServer::new(grpc_api::AuthApi { state: self.state });

@@ -156,6 +156,42 @@ mod tests {
     }
 
     #[test]
+    fn a_remembered_token_still_fails_once_its_key_is_withdrawn_or_it_expires() {
+        let signer = Signer::load_or_create(None, 60).unwrap();
+        let verifier = signer.verifier().unwrap();
+        let token = signer
+            .issue(Uuid::nil(), "reader", &["reader".into()])
+            .unwrap();
+        verifier.verify(&token).unwrap();
+        assert!(
+            verifier.verify(&token).is_ok(),
+            "verified again from memory"
+        );
+
+        // One character changed in the signature: not the remembered text, so checked.
+        let mut forged = token.clone();
+        let last = forged.pop().unwrap();
+        forged.push(if last == 'A' { 'B' } else { 'A' });
+        assert!(verifier.verify(&forged).is_err());
+
+        // The keys rotate to another signer's: the remembered token goes with its key.
+        let other = Signer::load_or_create(None, 60).unwrap();
+        verifier.load_jwks(other.jwks_json()).unwrap();
+        assert!(verifier.verify(&token).is_err());
+
+        // A token that verified while fresh is refused once past its expiry (and the
+        // leeway), though remembered.
+        let short = Signer::from_key(&SigningKey::generate(&mut rand::rngs::OsRng), 0).unwrap();
+        let verifier = short.verifier().unwrap();
+        let token = short
+            .issue(Uuid::nil(), "reader", &["reader".into()])
+            .unwrap();
+        verifier.verify(&token).unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(6_100));
+        assert!(verifier.verify(&token).is_err());
+    }
+
+    #[test]
     fn a_key_file_is_created_once_and_reused() {
         let dir = std::env::temp_dir().join(format!("quire-key-{}", Uuid::new_v4()));
         let path = dir.join("jwt.pem");

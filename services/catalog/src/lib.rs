@@ -129,6 +129,8 @@ impl Application {
             self.listeners,
             self.state.pool.clone(),
             &self.common,
+            // Its writers leave their events to the relay's poll.
+            quire_kit::outbox::Wake::default(),
         )?;
         let keys = self.keys.clone();
         service.spawn(|stop| keys.run(stop));

@@ -1,5 +1,5 @@
 //! What the catalog keeps from other services' events, applied once each (quire-kit's
-//! `apply_once` records the event id in the same transaction): purchases from
+//! consumer records the event id in the same transaction): purchases from
 //! `trade.completed` (who may read a whole book) and user names from `user.registered`.
 
 use std::future::Future;

@@ -101,7 +101,7 @@ impl BatchHandler for IndexBooks {
     fn handle_batch<'a>(
         &'a self,
         events: &'a [Event],
-    ) -> Pin<Box<dyn Future<Output = anyhow::Result<()>> + Send + 'a>> {
+    ) -> Pin<Box<dyn Future<Output = anyhow::Result<usize>> + Send + 'a>> {
         let docs: Vec<BookDoc> = events
             .iter()
             .filter_map(snapshot_of)
@@ -110,8 +110,9 @@ impl BatchHandler for IndexBooks {
         let index = self.index.clone();
         Box::pin(async move {
             if docs.is_empty() {
-                return Ok(());
+                return Ok(0);
             }
+            let n = docs.len();
             tokio::task::spawn_blocking(move || {
                 for doc in docs {
                     index.apply(doc)?;
@@ -119,7 +120,7 @@ impl BatchHandler for IndexBooks {
                 index.commit()
             })
             .await??;
-            Ok(())
+            Ok(n)
         })
     }
 }

@@ -16,6 +16,8 @@ use crate::ApiError;
 
 pub const ISSUER: &str = "quire-auth";
 pub const AUDIENCE: &str = "quire";
+/// Clock skew allowed between auth and a verifier, in seconds.
+const LEEWAY_SECS: u64 = 5;
 
 /// The claims of an access token.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
@@ -60,10 +62,29 @@ impl Caller {
     }
 }
 
+/// How many verified tokens a verifier remembers (a few hundred bytes each).
+const VERIFIED_TOKENS: usize = 20_000;
+
 /// Verifies access tokens against a set of public keys, by `kid`.
-#[derive(Clone, Default)]
+///
+/// A token that verified is remembered, by its exact text, until it expires or the keys
+/// change: a request passes the gateway and one or two services, each checking the same
+/// token, and an Ed25519 signature check costs more than the rest of a short call's
+/// handling. The same text always verifies the same way, so only the expiry is checked
+/// again; a forged or altered token never matches a remembered one.
+#[derive(Clone)]
 pub struct TokenVerifier {
     keys: Arc<RwLock<HashMap<String, DecodingKey>>>,
+    verified: Arc<quick_cache::sync::Cache<String, Claims>>,
+}
+
+impl Default for TokenVerifier {
+    fn default() -> Self {
+        Self {
+            keys: Arc::default(),
+            verified: Arc::new(quick_cache::sync::Cache::new(VERIFIED_TOKENS)),
+        }
+    }
 }
 
 impl TokenVerifier {
@@ -87,6 +108,8 @@ impl TokenVerifier {
         if let Ok(mut guard) = self.keys.write() {
             *guard = keys;
         }
+        // A key withdrawn must take its tokens with it.
+        self.verified.clear();
         Ok(n)
     }
 
@@ -102,15 +125,34 @@ impl TokenVerifier {
     /// Checks signature, issuer, audience and expiry.
     pub fn verify(&self, token: &str) -> Result<Caller, ApiError> {
         let bad = || ApiError::unauthenticated("Invalid or expired token");
-        let kid = Self::kid_of(token).ok_or_else(bad)?;
-        let guard = self.keys.read().map_err(|_| bad())?;
-        let key = guard.get(&kid).ok_or_else(bad)?;
+        if let Some(claims) = self.verified.get(token) {
+            // The same leeway as the full check below.
+            if chrono::Utc::now().timestamp() > claims.exp + LEEWAY_SECS as i64 {
+                self.verified.remove(token);
+                return Err(bad());
+            }
+            return Ok(Caller {
+                claims,
+                token: token.to_owned(),
+            });
+        }
+        let caller = self.verify_signed(token).ok_or_else(bad)?;
+        self.verified
+            .insert(token.to_owned(), caller.claims.clone());
+        Ok(caller)
+    }
+
+    /// The full check: signature, issuer, audience and expiry.
+    fn verify_signed(&self, token: &str) -> Option<Caller> {
+        let kid = Self::kid_of(token)?;
+        let guard = self.keys.read().ok()?;
+        let key = guard.get(&kid)?;
         let mut validation = Validation::new(Algorithm::EdDSA);
         validation.set_issuer(&[ISSUER]);
         validation.set_audience(&[AUDIENCE]);
-        validation.leeway = 5;
-        let data = jsonwebtoken::decode::<Claims>(token, key, &validation).map_err(|_| bad())?;
-        Ok(Caller {
+        validation.leeway = LEEWAY_SECS;
+        let data = jsonwebtoken::decode::<Claims>(token, key, &validation).ok()?;
+        Some(Caller {
             claims: data.claims,
             token: token.to_owned(),
         })

@@ -3,6 +3,11 @@
 //! A record's offset is stored only after its handler committed; the handler runs in a
 //! transaction that also records the event id in `processed_events`, so an event seen
 //! twice (a relay resend, a rebalance, a restart) changes nothing the second time.
+//!
+//! The events already fetched when a consumer turns to its queue are applied together, in
+//! order, in one transaction: under load one durable commit (a disk flush) serves many
+//! events instead of one each. A failure rolls the whole batch back and retries it, so a
+//! batch is applied entirely or not at all.
 
 use std::future::Future;
 use std::pin::Pin;
@@ -36,32 +41,48 @@ pub async fn apply_once(
     event: &Event,
     handler: &dyn EventHandler,
 ) -> Result<bool, DbError> {
+    Ok(apply_all(pool, consumer, std::slice::from_ref(event), handler).await? == 1)
+}
+
+/// Applies each of `events` once, in order, in one transaction; returns how many this
+/// consumer had not applied before.
+pub async fn apply_all(
+    pool: &PgPool,
+    consumer: &str,
+    events: &[Event],
+    handler: &dyn EventHandler,
+) -> Result<usize, DbError> {
     let mut conn = crate::db::conn(pool).await?;
-    conn.transaction::<bool, DbError, _>(|conn| {
+    conn.transaction::<usize, DbError, _>(|conn| {
         async move {
-            let fresh = prepared(
-                "INSERT INTO processed_events (consumer, event_id) VALUES ($1, $2) \
-                 ON CONFLICT DO NOTHING",
-            )
-            .bind::<Text, _>(consumer)
-            .bind::<diesel::sql_types::Uuid, _>(event.id)
-            .execute(conn)
-            .await?;
-            if fresh == 0 {
-                return Ok(false);
+            let mut applied = 0;
+            for event in events {
+                let fresh = prepared(
+                    "INSERT INTO processed_events (consumer, event_id) VALUES ($1, $2) \
+                     ON CONFLICT DO NOTHING",
+                )
+                .bind::<Text, _>(consumer)
+                .bind::<diesel::sql_types::Uuid, _>(event.id)
+                .execute(conn)
+                .await?;
+                if fresh == 1 {
+                    handler
+                        .handle(conn, event)
+                        .instrument(consume_span(event))
+                        .await?;
+                    applied += 1;
+                }
             }
-            handler.handle(conn, event).await?;
-            Ok(true)
+            Ok(applied)
         }
         .scope_boxed()
     })
     .await
 }
 
-/// A consumer group member feeding one handler.
+/// A consumer group member feeding one [`EventHandler`], each event applied once.
 pub struct EventConsumer {
-    consumer: StreamConsumer,
-    name: String,
+    batches: BatchConsumer,
     pool: PgPool,
 }
 
@@ -69,53 +90,75 @@ impl EventConsumer {
     /// Joins consumer group `group` on `topics`.
     pub fn new(brokers: &str, group: &str, topics: &[&str], pool: PgPool) -> anyhow::Result<Self> {
         Ok(Self {
-            consumer: join_group(brokers, group, topics, &[])?,
-            name: group.to_owned(),
+            batches: BatchConsumer {
+                consumer: join_group(brokers, group, topics, &[])?,
+                name: group.to_owned(),
+                // Bounds how long one transaction holds what its handlers lock.
+                max_batch: 100,
+                // The stored offsets go with the periodic auto-commit: a replay after a
+                // crash changes nothing, and a commit per batch would cost the broker a
+                // request per event when events come one at a time.
+                commit_each_batch: false,
+            },
             pool,
         })
     }
 
-    /// Consumes until `stop` resolves. A failing handler is retried with backoff and
-    /// never skipped, so no event is lost.
+    /// Consumes until `stop` resolves. A failing batch is retried with backoff and never
+    /// skipped, so no event is lost.
     pub async fn run(self, handler: impl EventHandler, stop: impl Future<Output = ()>) {
-        tokio::pin!(stop);
-        while let Some(message) = next_message(&self.consumer, &self.name, &mut stop).await {
-            if let Some(event) = decode(&message, &self.name) {
-                let span = consume_span(&event);
-                let (name, event, handler) = (&self.name, &event, &handler);
-                let applied = retry(&mut stop, || {
-                    apply_once(&self.pool, name, event, handler)
-                        .instrument(span.clone())
-                        .inspect_err(move |error| {
-                            tracing::error!(%error, event_id = %event.id, consumer = %name, "event handler failed, retrying");
-                        })
-                })
-                .await;
-                let Some(applied) = applied else { return };
-                count_consumed(&self.name, applied, 1);
-            }
-            if let Err(error) = self.consumer.store_offset_from_message(&message) {
-                tracing::warn!(%error, consumer = %self.name, "cannot store offset");
-            }
-        }
-        // Hand the stored offsets to the broker before leaving the group.
-        commit(
-            &self.consumer,
-            &self.name,
-            CommitMode::Sync,
-            "final commit skipped",
-        );
+        let once = AppliedOnce {
+            pool: self.pool,
+            name: self.batches.name.clone(),
+            handler,
+        };
+        self.batches.run(once, stop).await;
     }
 }
 
-/// What a consumer without database state does with a batch of events (the per-replica
-/// search index of catalog). It must be idempotent: after a failure or a restart the same
+/// An [`EventHandler`] behind `processed_events`, as a batch handler.
+struct AppliedOnce<H> {
+    pool: PgPool,
+    name: String,
+    handler: H,
+}
+
+impl<H: EventHandler> BatchHandler for AppliedOnce<H> {
+    fn handle_batch<'a>(
+        &'a self,
+        events: &'a [Event],
+    ) -> Pin<Box<dyn Future<Output = anyhow::Result<usize>> + Send + 'a>> {
+        Box::pin(async move { Ok(apply_all(&self.pool, &self.name, events, &self.handler).await?) })
+    }
+}
+
+/// `first` and the records already fetched after it, up to `max` in all, without waiting
+/// for more.
+fn with_fetched<'c>(
+    consumer: &'c StreamConsumer,
+    first: BorrowedMessage<'c>,
+    max: usize,
+) -> Vec<BorrowedMessage<'c>> {
+    use futures::FutureExt;
+    let mut messages = vec![first];
+    while messages.len() < max {
+        match consumer.recv().now_or_never() {
+            Some(Ok(m)) => messages.push(m),
+            _ => break,
+        }
+    }
+    messages
+}
+
+/// What a consumer does with a batch of events, answering how many of them changed
+/// something (the rest it had seen before). Without database state (the per-replica
+/// search index of catalog) it must be idempotent: after a failure or a restart the same
 /// events come again.
 pub trait BatchHandler: Send + Sync + 'static {
     fn handle_batch<'a>(
         &'a self,
         events: &'a [Event],
-    ) -> Pin<Box<dyn Future<Output = anyhow::Result<()>> + Send + 'a>>;
+    ) -> Pin<Box<dyn Future<Output = anyhow::Result<usize>> + Send + 'a>>;
 }
 
 /// A consumer group member feeding a [`BatchHandler`]: at-least-once, the offsets of a
@@ -126,6 +169,8 @@ pub struct BatchConsumer {
     consumer: StreamConsumer,
     name: String,
     max_batch: usize,
+    /// Commit the offsets after each batch rather than with the periodic auto-commit.
+    commit_each_batch: bool,
 }
 
 impl BatchConsumer {
@@ -147,23 +192,16 @@ impl BatchConsumer {
             )?,
             name: group.to_owned(),
             max_batch: 500,
+            commit_each_batch: true,
         })
     }
 
     /// Consumes until `stop` resolves. A failing batch is retried with backoff and never
     /// skipped.
     pub async fn run(self, handler: impl BatchHandler, stop: impl Future<Output = ()>) {
-        use futures::FutureExt;
         tokio::pin!(stop);
         while let Some(first) = next_message(&self.consumer, &self.name, &mut stop).await {
-            // Whatever else is already fetched joins the batch, without waiting for more.
-            let mut messages = vec![first];
-            while messages.len() < self.max_batch {
-                match self.consumer.recv().now_or_never() {
-                    Some(Ok(m)) => messages.push(m),
-                    _ => break,
-                }
-            }
+            let messages = with_fetched(&self.consumer, first, self.max_batch);
             let events: Vec<Event> = messages
                 .iter()
                 .filter_map(|m| decode(m, &self.name))
@@ -176,10 +214,9 @@ impl BatchConsumer {
                     })
                 })
                 .await;
-                if handled.is_none() {
-                    return;
-                }
-                count_consumed(&self.name, true, events.len() as u64);
+                let Some(applied) = handled else { return };
+                count_consumed(&self.name, true, applied as u64);
+                count_consumed(&self.name, false, (events.len() - applied) as u64);
             }
             for message in &messages {
                 if let Err(error) = self.consumer.store_offset_from_message(message) {
@@ -187,13 +224,16 @@ impl BatchConsumer {
                 }
             }
             drop(messages);
-            commit(
-                &self.consumer,
-                &self.name,
-                CommitMode::Async,
-                "offset commit deferred",
-            );
+            if self.commit_each_batch {
+                commit(
+                    &self.consumer,
+                    &self.name,
+                    CommitMode::Async,
+                    "offset commit deferred",
+                );
+            }
         }
+        // Hand the stored offsets to the broker before leaving the group.
         commit(
             &self.consumer,
             &self.name,

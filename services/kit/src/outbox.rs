@@ -4,20 +4,24 @@
 //! marking sends a row again with the same `ce_id`, which consumers drop
 //! (see [`crate::consumer`]): no change without its event, no event applied twice.
 //!
-//! The relay polls, and a writer that committed events calls [`wake`] so that its own
-//! process's relay sends them at once. Not Postgres NOTIFY: a transaction that notifies
-//! holds a cluster-wide lock from its commit until the commit is flushed to disk, so
-//! notifying writers commit one at a time (measured here: 2,700 commits/s at 32 clients
-//! without it, 500 with it). Events a writer in another process commits wait for the
-//! poll.
+//! The relay polls, and a writer that committed events calls [`Wake::wake`] on its
+//! service's [`Wake`] so that its own relay sends them at once. Not Postgres NOTIFY: a
+//! transaction that notifies holds a cluster-wide lock from its commit until the commit is
+//! flushed to disk, so notifying writers commit one at a time (measured here: 2,700
+//! commits/s at 32 clients without it, 500 with it). Events a writer in another process
+//! commits wait for the poll. A wake reaches one relay only, the writer's own: several
+//! services sharing a process (tests, benches) must not each run a pass of their relay,
+//! an empty transaction, for another service's events.
 
-use std::sync::{Arc, Mutex, Weak};
+use std::sync::Arc;
 use std::time::Duration;
 
 use diesel::prelude::*;
+use diesel::result::QueryResult;
 use diesel::sql_types::{Array, BigInt, Bytea, Nullable, Text};
 use diesel_async::scoped_futures::ScopedFutureExt;
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+use futures::future::BoxFuture;
 use rdkafka::producer::{FutureProducer, FutureRecord};
 use tokio::sync::Notify;
 use uuid::Uuid;
@@ -33,23 +37,20 @@ struct Locked {
     locked: bool,
 }
 
-/// The relays running in this process, for [`wake`].
-static RELAYS: Mutex<Vec<Weak<Notify>>> = Mutex::new(Vec::new());
+/// The bell of one service's relay: a clone goes to the code that writes the service's
+/// events, the relay listens on another.
+#[derive(Clone, Debug, Default)]
+pub struct Wake(Arc<Notify>);
 
-/// Tells the relays of this process that a transaction which enqueued events committed,
-/// so that they send them now rather than at their next poll. Call it after the commit:
-/// a relay woken before would find nothing yet. Cheap, and harmless when nothing was
-/// enqueued (a relay looks once more).
-pub fn wake() {
-    let mut relays = RELAYS.lock().unwrap_or_else(|e| e.into_inner());
-    relays.retain(|relay| match relay.upgrade() {
-        Some(woken) => {
-            // A relay busy publishing keeps the permit and looks again right after.
-            woken.notify_one();
-            true
-        }
-        None => false,
-    });
+impl Wake {
+    /// Tells the relay that a transaction which enqueued events committed, so that it
+    /// sends them now rather than at its next poll. Call it after the commit: a relay
+    /// woken before would find nothing yet. Cheap, and harmless when nothing was enqueued
+    /// (the relay looks once more).
+    pub fn wake(&self) {
+        // A relay busy publishing keeps the permit and looks again right after.
+        self.0.notify_one();
+    }
 }
 
 #[derive(Queryable, Selectable)]
@@ -75,8 +76,23 @@ pub async fn enqueue(
     source: &str,
     data: &impl prost::Message,
 ) -> Result<Uuid, diesel::result::Error> {
+    let (event_id, insert) = enqueue_statement(conn, topic, key, event_type, source, data);
+    insert.await?;
+    Ok(event_id)
+}
+
+/// [`enqueue`] as a statement not yet awaited, for a caller sending several statements in
+/// one round trip (see [`crate::db`], *Pipelining*); the id is the event's `ce_id`.
+pub fn enqueue_statement<'q>(
+    conn: &mut AsyncPgConnection,
+    topic: &'q str,
+    key: &'q str,
+    event_type: &'q str,
+    source: &'q str,
+    data: &impl prost::Message,
+) -> (Uuid, BoxFuture<'q, QueryResult<usize>>) {
     let event_id = Uuid::now_v7();
-    prepared(
+    let insert = prepared(
         "INSERT INTO outbox (event_id, topic, event_key, event_type, source, payload, \
          traceparent) VALUES ($1, $2, $3, $4, $5, $6, $7)",
     )
@@ -87,9 +103,8 @@ pub async fn enqueue(
     .bind::<Text, _>(source)
     .bind::<Bytea, _>(data.encode_to_vec())
     .bind::<Nullable<Text>, _>(crate::telemetry::current_traceparent())
-    .execute(conn)
-    .await?;
-    Ok(event_id)
+    .execute(conn);
+    (event_id, insert)
 }
 
 /// Publishes the outbox of one schema until the process stops.
@@ -98,18 +113,13 @@ pub struct Relay {
     producer: FutureProducer,
     poll: Duration,
     batch: i64,
-    /// Notified by [`wake`].
-    woken: Arc<Notify>,
+    /// Rung by the service's writers (see [`Wake`]).
+    woken: Wake,
 }
 
 impl Relay {
-    pub fn new(pool: PgPool, brokers: &str, poll: Duration) -> anyhow::Result<Self> {
+    pub fn new(pool: PgPool, brokers: &str, poll: Duration, woken: Wake) -> anyhow::Result<Self> {
         let producer: FutureProducer = producer_config(brokers).create()?;
-        let woken = Arc::new(Notify::new());
-        RELAYS
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .push(Arc::downgrade(&woken));
         Ok(Self {
             pool,
             producer,
@@ -119,7 +129,7 @@ impl Relay {
         })
     }
 
-    /// Runs until `stop` resolves, publishing when woken (see [`wake`]) or every `poll`;
+    /// Runs until `stop` resolves, publishing when woken (see [`Wake`]) or every `poll`;
     /// failures are logged and retried with backoff (wake-ups do not cut a backoff short).
     pub async fn run(self, stop: impl std::future::Future<Output = ()>) {
         tokio::pin!(stop);
@@ -141,7 +151,7 @@ impl Relay {
             tokio::select! {
                 () = &mut stop => return,
                 () = tokio::time::sleep(wait) => {}
-                () = self.woken.notified(), if !failing => {}
+                () = self.woken.0.notified(), if !failing => {}
             }
         }
     }
@@ -156,23 +166,31 @@ impl Relay {
         let batch = self.batch;
         conn.transaction::<usize, DbError, _>(|conn| {
             async move {
+                // Marking rows sent need not wait for the disk: a mark lost in a crash
+                // only sends those events again, which consumers drop by their id. So
+                // this commit does not queue with the writers' for the WAL flush.
+                let relaxed =
+                    prepared("SELECT set_config('synchronous_commit', 'off', true)").execute(conn);
                 // Prepared once per connection: every relay pass (a poll or a wake) asks.
-                let lock: Locked = prepared(
+                let lock = prepared(
                     "SELECT pg_try_advisory_xact_lock(hashtext(current_schema() || '.outbox')) \
                      AS locked",
                 )
-                .get_result(conn)
-                .await?;
-                if !lock.locked {
-                    return Ok(0);
-                }
-                let rows: Vec<Row> = outbox::table
+                .get_result::<Locked>(conn);
+                // Read in the same round trip (see crate::db, Pipelining), and thrown
+                // away when another relay holds the lock.
+                let unsent = outbox::table
                     .filter(outbox::published_at.is_null())
                     .order(outbox::seq)
                     .limit(batch)
                     .select(Row::as_select())
-                    .load(conn)
-                    .await?;
+                    .load::<Row>(conn);
+                let (relaxed, lock, unsent) = futures::join!(relaxed, lock, unsent);
+                relaxed?;
+                if !lock?.locked {
+                    return Ok(0);
+                }
+                let rows = unsent?;
                 if rows.is_empty() {
                     return Ok(0);
                 }

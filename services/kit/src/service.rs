@@ -4,7 +4,7 @@
 //!
 //! ```text
 //! let listeners = Listeners::bind(&config.grpc_addr, &config.admin_addr).await?; // in build
-//! let mut service = Service::start("auth", listeners, pool, &common)?;          // in run
+//! let mut service = Service::start("auth", listeners, pool, &common, wake)?;    // in run
 //! service.spawn(|stop| keys.run(stop));
 //! service.serve(api, interceptor, quire_kit::shutdown::signal()).await
 //! ```
@@ -81,12 +81,14 @@ pub struct Service {
 }
 
 impl Service {
-    /// Announces the start of service `name` and starts relaying its outbox to Kafka.
+    /// Announces the start of service `name` and starts relaying its outbox to Kafka,
+    /// at once when `wake` rings, else every `outbox_poll_ms`.
     pub fn start(
         name: &'static str,
         listeners: Listeners,
         pool: PgPool,
         common: &CommonConfig,
+        wake: crate::outbox::Wake,
     ) -> anyhow::Result<Self> {
         let Listeners { grpc, admin } = listeners;
         let (stop_tx, stop_rx) = watch::channel(false);
@@ -108,6 +110,7 @@ impl Service {
             service.pool.clone(),
             &common.kafka_brokers,
             Duration::from_millis(common.outbox_poll_ms),
+            wake,
         )?;
         service.spawn(|stop| relay.run(stop));
         Ok(service)

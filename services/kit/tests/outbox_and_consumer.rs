@@ -95,7 +95,13 @@ async fn committed_events_arrive_once_rolled_back_ones_never_and_replays_change_
         .await;
     assert!(rolled_back.is_err());
 
-    let relay = Relay::new(pool.clone(), &brokers, Duration::from_millis(20)).unwrap();
+    let relay = Relay::new(
+        pool.clone(),
+        &brokers,
+        Duration::from_millis(20),
+        Default::default(),
+    )
+    .unwrap();
     assert_eq!(relay.publish_batch().await.unwrap(), 3);
     assert_eq!(
         relay.publish_batch().await.unwrap(),

@@ -130,6 +130,8 @@ pub async fn top_up(
         .scope_boxed()
     })
     .await
+    // The top-up wrote its event: the relay sends it now.
+    .inspect(|_| state.outbox.wake())
 }
 
 /// Recharges and top-ups of one user (or of everyone, for an admin asking `all`), newest

@@ -9,9 +9,12 @@
 
 use diesel::OptionalExtension;
 use diesel::prelude::*;
+use diesel::result::QueryResult;
 use diesel::sql_types::{self, Bytea, Text};
 use diesel_async::scoped_futures::{ScopedBoxFuture, ScopedFutureExt};
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+use futures::FutureExt;
+use futures::future::BoxFuture;
 use quire_kit::db::prepared;
 use sha2::{Digest, Sha256};
 use uuid::Uuid;
@@ -105,18 +108,7 @@ pub fn refused(reason: &str) -> WalletError {
 
 /// Claims `key` inside the caller's transaction.
 pub async fn claim(conn: &mut AsyncPgConnection, key: &Key) -> Result<Claim> {
-    // A statement that stays prepared: this runs in every money-moving transaction.
-    let inserted = prepared(
-        "INSERT INTO idempotency_keys (caller_id, key, method, fingerprint) \
-         VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING",
-    )
-    .bind::<sql_types::Uuid, _>(key.caller)
-    .bind::<Text, _>(&key.key)
-    .bind::<Text, _>(key.method)
-    .bind::<Text, _>(&key.fingerprint)
-    .execute(conn)
-    .await?;
-    if inserted == 1 {
+    if claim_statement(conn, key).await? == 1 {
         return Ok(Claim::Fresh);
     }
     // The conflicting row is committed now (the insert waited for it), so it is visible.
@@ -128,14 +120,44 @@ pub async fn claim(conn: &mut AsyncPgConnection, key: &Key) -> Result<Claim> {
     }
 }
 
+/// The insert of [`claim`], not yet awaited (see `quire_kit::db`, *Pipelining*): one row
+/// when the key is fresh, none when it was used before.
+pub fn claim_statement<'q>(
+    conn: &mut AsyncPgConnection,
+    key: &'q Key,
+) -> BoxFuture<'q, QueryResult<usize>> {
+    // A statement that stays prepared: this runs in every money-moving transaction.
+    prepared(
+        "INSERT INTO idempotency_keys (caller_id, key, method, fingerprint) \
+         VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING",
+    )
+    .bind::<sql_types::Uuid, _>(key.caller)
+    .bind::<Text, _>(&key.key)
+    .bind::<Text, _>(key.method)
+    .bind::<Text, _>(&key.fingerprint)
+    .execute(conn)
+}
+
 /// What an earlier use of `key` left, without claiming it (`None`: never used).
 pub async fn lookup(conn: &mut AsyncPgConnection, key: &Key) -> Result<Option<Claim>> {
-    let row: Option<IdempotencyKeyRow> = idempotency_keys::table
+    earlier(key, lookup_statement(conn, key).await?)
+}
+
+/// The read of [`lookup`], not yet awaited; [`earlier`] makes sense of its row.
+pub fn lookup_statement<'q>(
+    conn: &mut AsyncPgConnection,
+    key: &'q Key,
+) -> BoxFuture<'q, QueryResult<Option<IdempotencyKeyRow>>> {
+    idempotency_keys::table
         .find((key.caller, &key.key))
         .select(IdempotencyKeyRow::as_select())
         .first(conn)
-        .await
-        .optional()?;
+        .map(OptionalExtension::optional)
+        .boxed()
+}
+
+/// What the row of an earlier use of `key` tells (`None`: never used).
+pub fn earlier(key: &Key, row: Option<IdempotencyKeyRow>) -> Result<Option<Claim>> {
     let Some(row) = row else { return Ok(None) };
     if row.method != key.method || row.fingerprint != key.fingerprint {
         return Err(WalletError::KeyReused);
@@ -165,13 +187,21 @@ pub async fn store(
     key: &Key,
     answer: &impl prost::Message,
 ) -> Result<()> {
+    store_statement(conn, key, answer).await?;
+    Ok(())
+}
+
+/// The update of [`store`], not yet awaited.
+pub fn store_statement<'q>(
+    conn: &mut AsyncPgConnection,
+    key: &'q Key,
+    answer: &impl prost::Message,
+) -> BoxFuture<'q, QueryResult<usize>> {
     prepared("UPDATE idempotency_keys SET answer = $1 WHERE caller_id = $2 AND key = $3")
         .bind::<Bytea, _>(answer.encode_to_vec())
         .bind::<sql_types::Uuid, _>(key.caller)
         .bind::<Text, _>(&key.key)
         .execute(conn)
-        .await?;
-    Ok(())
 }
 
 /// Stores the answer of the key (if any) that started recharge `top_up`.
@@ -194,8 +224,8 @@ pub fn decode<R: prost::Message + Default>(answer: &[u8]) -> Result<R> {
 /// Runs `work` in one transaction with `key` claimed first and its answer stored last; a
 /// finished duplicate replays the stored answer without running `work`. An error rolls
 /// everything back, the key included, so the request may be retried; a [`refusal`] is
-/// then stored under the key in a transaction of its own. Once committed, the outbox
-/// relay is woken for the events `work` wrote.
+/// then stored under the key in a transaction of its own. A caller whose `work` wrote
+/// events wakes the outbox relay once this returns.
 pub async fn run<'a, R, F>(conn: &mut AsyncPgConnection, key: Option<&'a Key>, work: F) -> Result<R>
 where
     R: prost::Message + Default + Send + 'a,
@@ -246,7 +276,7 @@ where
         .await;
     match (outcome, key) {
         (Err(error), Some(key)) if refusal(&error).is_some() => remember(conn, key, error).await,
-        (outcome, _) => outcome.inspect(|_| quire_kit::outbox::wake()),
+        (outcome, _) => outcome,
     }
 }
 

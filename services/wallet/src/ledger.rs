@@ -15,9 +15,11 @@
 
 use diesel::OptionalExtension;
 use diesel::prelude::*;
-use diesel::result::{DatabaseErrorKind, Error as DieselError};
+use diesel::result::{DatabaseErrorKind, Error as DieselError, QueryResult};
 use diesel::sql_types::{self, Array, BigInt, Text};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
+use futures::FutureExt;
+use futures::future::BoxFuture;
 use quire_kit::db::prepared;
 use uuid::Uuid;
 
@@ -183,6 +185,22 @@ pub async fn record(
     memo: &str,
     postings: &[Posting],
 ) -> Result<Recorded> {
+    let (recorded, [transfer, entries]) = record_statements(conn, id, kind, memo, postings)?;
+    transfer.await?;
+    entries.await?;
+    Ok(recorded)
+}
+
+/// [`record`] as its two statements, not yet awaited, to be sent in the order given (see
+/// `quire_kit::db`, *Pipelining*). A transfer that does not balance or names an account
+/// twice is refused before anything is sent.
+pub fn record_statements<'q>(
+    conn: &mut AsyncPgConnection,
+    id: Uuid,
+    kind: TransferKind,
+    memo: &'q str,
+    postings: &[Posting],
+) -> Result<(Recorded, [BoxFuture<'q, QueryResult<usize>>; 2])> {
     let mut postings: Vec<Posting> = postings.iter().copied().filter(|p| p.cents != 0).collect();
     postings.sort_by_key(|p| p.account.id());
     if postings.windows(2).any(|w| w[0].account == w[1].account) {
@@ -199,29 +217,28 @@ pub async fn record(
         )));
     }
     // Prepared statements (see quire_kit::db::prepared): every trade runs these.
-    prepared("INSERT INTO transfers (id, kind, memo) VALUES ($1, $2, $3)")
+    let transfer = prepared("INSERT INTO transfers (id, kind, memo) VALUES ($1, $2, $3)")
         .bind::<sql_types::Uuid, _>(id)
         .bind::<Text, _>(kind.as_str())
         .bind::<Text, _>(memo)
-        .execute(conn)
-        .await?;
+        .execute(conn);
     // Before the balances, so no wallet is locked meanwhile. A credit may open the account
     // an entry references only when it settles: the reference is checked at commit (the
     // migration makes it deferred). One statement whatever the number of postings.
-    prepared(
+    let entries = prepared(
         "INSERT INTO entries (transfer_id, account_id, amount_cents) \
          SELECT $1, u.account_id, u.amount_cents FROM unnest($2, $3) AS u(account_id, amount_cents)",
     )
     .bind::<sql_types::Uuid, _>(id)
     .bind::<Array<sql_types::Uuid>, _>(postings.iter().map(|p| p.account.id()).collect::<Vec<_>>())
     .bind::<Array<BigInt>, _>(postings.iter().map(|p| p.cents).collect::<Vec<_>>())
-    .execute(conn)
-    .await?;
-    Ok(Recorded {
+    .execute(conn);
+    let recorded = Recorded {
         kind,
         without_wallet_no_money: false,
         postings,
-    })
+    };
+    Ok((recorded, [transfer, entries]))
 }
 
 impl Recorded {
@@ -249,9 +266,48 @@ impl Recorded {
                 balances.push((user, balance));
             }
         }
+        self.count();
+        Ok(balances)
+    }
+
+    /// The balance updates of [`Self::settle`], not yet awaited, in locking order, for a
+    /// transaction that sends its statements in one round trip. They only update: a
+    /// wallet that is missing answers `None`, and the caller must then roll back and
+    /// settle with [`Self::settle`], which opens a credited wallet or refuses a debit.
+    pub fn settle_statements(
+        &self,
+        conn: &mut AsyncPgConnection,
+    ) -> Vec<BoxFuture<'static, Result<Option<i64>>>> {
+        self.postings
+            .iter()
+            .filter_map(|p| match p.account {
+                Account::User(user) => Some(balance_statement(conn, user, p.cents, self.kind)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Reads what the updates of [`Self::settle_statements`] answered, in their order:
+    /// each user's new balance, or `None` when a wallet was missing (see there).
+    pub fn settled(self, moved: Vec<Result<Option<i64>>>) -> Result<Option<Vec<(Uuid, i64)>>> {
+        let users = self.postings.iter().filter_map(|p| match p.account {
+            Account::User(user) => Some(user),
+            _ => None,
+        });
+        let mut balances = Vec::new();
+        for (user, balance) in users.zip(moved) {
+            match balance? {
+                Some(balance) => balances.push((user, balance)),
+                None => return Ok(None),
+            }
+        }
+        self.count();
+        Ok(Some(balances))
+    }
+
+    fn count(&self) {
         metrics::counter!("quire_wallet_transfers_total", "kind" => self.kind.as_str())
             .increment(1);
-        Ok(balances)
     }
 }
 
@@ -263,24 +319,26 @@ async fn move_balance(
     delta: i64,
     kind: TransferKind,
 ) -> Result<i64> {
-    if let Some(balance) = update_balance(conn, user, delta, kind).await? {
+    if let Some(balance) = balance_statement(conn, user, delta, kind).await? {
         return Ok(balance);
     }
     if delta < 0 {
         return Err(WalletError::WalletNotFound);
     }
     open(conn, user).await?;
-    update_balance(conn, user, delta, kind)
+    balance_statement(conn, user, delta, kind)
         .await?
         .ok_or(WalletError::WalletNotFound)
 }
 
-async fn update_balance(
+/// Adds `delta` to `user`'s balance and to the total it counts toward; answers the new
+/// balance (`None`: no wallet). Not yet awaited.
+fn balance_statement(
     conn: &mut AsyncPgConnection,
     user: Uuid,
     delta: i64,
     kind: TransferKind,
-) -> Result<Option<i64>> {
+) -> BoxFuture<'static, Result<Option<i64>>> {
     // The total the movement counts toward; a debit counts as spent (-delta).
     let sql = if delta < 0 {
         "UPDATE wallets SET balance_cents = balance_cents + $1, spent_cents = spent_cents - $2, \
@@ -293,19 +351,19 @@ async fn update_balance(
         "UPDATE wallets SET balance_cents = balance_cents + $1, earned_cents = earned_cents + $2, \
          updated_at = CURRENT_TIMESTAMP WHERE user_id = $3 RETURNING balance_cents"
     };
-    let result = prepared(sql)
+    prepared(sql)
         .bind::<BigInt, _>(delta)
         .bind::<BigInt, _>(delta)
         .bind::<sql_types::Uuid, _>(user)
         .get_result::<Balance>(conn)
-        .await;
-    match result.optional() {
-        Ok(balance) => Ok(balance.map(|b| b.balance_cents)),
-        Err(DieselError::DatabaseError(DatabaseErrorKind::CheckViolation, info))
-            if info.constraint_name() == Some(BALANCE_CHECK) =>
-        {
-            Err(WalletError::InsufficientFunds)
-        }
-        Err(e) => Err(e.into()),
-    }
+        .map(|result| match result.optional() {
+            Ok(balance) => Ok(balance.map(|b| b.balance_cents)),
+            Err(DieselError::DatabaseError(DatabaseErrorKind::CheckViolation, info))
+                if info.constraint_name() == Some(BALANCE_CHECK) =>
+            {
+                Err(WalletError::InsufficientFunds)
+            }
+            Err(e) => Err(e.into()),
+        })
+        .boxed()
 }

@@ -53,6 +53,8 @@ pub struct AppState {
     pub catalog: CatalogServiceClient<Channel>,
     pub payments: Arc<dyn payment::PaymentProvider>,
     pub config: Arc<WalletConfig>,
+    /// Rung after a commit that enqueued events, so the relay sends them at once.
+    pub outbox: quire_kit::outbox::Wake,
 }
 
 impl AppState {
@@ -91,6 +93,7 @@ impl Application {
             catalog: CatalogServiceClient::new(quire_kit::grpc::channel(&config.catalog_url)?),
             payments: payment::from_name(&config.payment_provider)?,
             config: Arc::new(config),
+            outbox: quire_kit::outbox::Wake::default(),
         };
         let listeners = Listeners::bind(&state.config.grpc_addr, &state.config.admin_addr).await?;
         Ok(Self {
@@ -125,6 +128,7 @@ impl Application {
             self.listeners,
             self.state.pool.clone(),
             &self.common,
+            self.state.outbox.clone(),
         )?;
         let keys = self.keys.clone();
         service.spawn(|stop| keys.run(stop));

@@ -225,7 +225,7 @@ async fn settle(
     })
     .await
     // A settled recharge wrote its event: the relay sends it now.
-    .inspect(|_| quire_kit::outbox::wake())
+    .inspect(|_| state.outbox.wake())
 }
 
 async fn find(conn: &mut AsyncPgConnection, id: Uuid) -> Result<TopUpRow> {

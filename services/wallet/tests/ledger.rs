@@ -141,6 +141,25 @@ fn outcome<T>(result: Result<T, WalletError>) -> Outcome {
 }
 
 async fn run(conn: &mut AsyncPgConnection, users: &[Uuid], op: &Op) -> Outcome {
+    // A trade runs as the wallet runs it: in one flight, else statement by statement.
+    if let Op::Trade {
+        buyer,
+        seller,
+        price,
+    } = *op
+    {
+        let sale = Sale {
+            book_id: Uuid::now_v7(),
+            title: "A Model Book".into(),
+            price_cents: price,
+            seller: users[seller],
+        };
+        match trades::flight::trade(conn, None, users[buyer], &sale, SHARE).await {
+            Ok(Some(_)) => return Outcome::Done,
+            Ok(None) => {}
+            Err(error) => return outcome::<()>(Err(error)),
+        }
+    }
     let op = op.clone();
     let users = users.to_vec();
     let result = conn
@@ -338,5 +357,98 @@ fn the_database_refuses_unbalanced_transfers_overdrafts_and_edited_entries() {
                 .unwrap(),
             100
         );
+    });
+}
+
+/// A trade sent in one flight commits only when it goes the usual way; anything else rolls
+/// back whole (no trade row, no key, no money moved) for the careful path to handle.
+#[test]
+fn a_trade_in_one_flight_commits_only_the_usual_case() {
+    use quire_wallet::idempotency::Key;
+    use quire_wallet::trades::flight;
+    let db = db();
+    db.runtime.block_on(async {
+        let mut conn = quire_kit::db::conn(&db.pool).await.unwrap();
+        let conn = &mut *conn;
+        let (buyer, seller, newcomer) = (Uuid::now_v7(), Uuid::now_v7(), Uuid::now_v7());
+        assert_eq!(
+            run(conn, &[buyer], &Op::Recharge(0, 1_000)).await,
+            Outcome::Done
+        );
+        assert_eq!(run(conn, &[seller], &Op::Open(0)).await, Outcome::Done);
+        let sale = |seller: Uuid, price_cents: i64| Sale {
+            book_id: Uuid::now_v7(),
+            title: "A Flight Book".into(),
+            price_cents,
+            seller,
+        };
+        let balances = async |conn: &mut AsyncPgConnection| {
+            let mut all = Vec::new();
+            for user in [buyer, seller, newcomer] {
+                all.push(ledger::balance(conn, Account::User(user)).await.unwrap());
+            }
+            all.push(ledger::balance(conn, Account::Platform).await.unwrap());
+            all
+        };
+        let trades_of = async |conn: &mut AsyncPgConnection| {
+            diesel::sql_query("SELECT 1 FROM trades WHERE buyer_uid = $1")
+                .bind::<diesel::sql_types::Uuid, _>(buyer)
+                .execute(conn)
+                .await
+                .unwrap()
+        };
+        let platform = ledger::balance(conn, Account::Platform).await.unwrap();
+
+        // The usual way: committed, the money split, the key answered.
+        let key = Key::parse(buyer, "flight-1", "Trade", &["a"])
+            .unwrap()
+            .unwrap();
+        let book = sale(seller, 499);
+        let first = flight::trade(conn, Some(&key), buyer, &book, SHARE)
+            .await
+            .unwrap()
+            .expect("a usual trade flies");
+        assert!(!first.replayed);
+        assert_eq!(balances(conn).await, [501, 449, 0, platform + 50]);
+        assert_eq!(trades_of(conn).await, 1);
+        let stored = quire_wallet::idempotency::lookup(conn, &key).await.unwrap();
+        assert!(
+            matches!(stored, Some(quire_wallet::idempotency::Claim::Answered(_))),
+            "{stored:?}"
+        );
+
+        // Not the usual way: the same key again, the same book again under a new key, a
+        // seller without a wallet, too little money. Each rolls back whole.
+        let again = Key::parse(buyer, "flight-2", "Trade", &["b"])
+            .unwrap()
+            .unwrap();
+        let refused = [
+            (Some(&key), sale(seller, 100)),
+            (Some(&again), book.clone()),
+            (None, sale(newcomer, 100)),
+            (None, sale(seller, 502)),
+        ];
+        for (key, sale) in &refused {
+            let outcome = flight::trade(conn, *key, buyer, sale, SHARE).await.unwrap();
+            assert!(outcome.is_none(), "{sale:?} flew");
+            assert_eq!(balances(conn).await, [501, 449, 0, platform + 50]);
+            assert_eq!(trades_of(conn).await, 1);
+        }
+        assert_eq!(
+            quire_wallet::idempotency::lookup(conn, &again)
+                .await
+                .unwrap(),
+            None,
+            "a rolled-back flight leaves its key unused"
+        );
+
+        // A free book moves no money and still flies.
+        let free = flight::trade(conn, None, buyer, &sale(seller, 0), SHARE)
+            .await
+            .unwrap()
+            .expect("a free book flies");
+        assert_eq!(free.price_cents, 0);
+        assert_eq!(balances(conn).await, [501, 449, 0, platform + 50]);
+        assert_eq!(trades_of(conn).await, 2);
     });
 }

@@ -1,5 +1,16 @@
 //! Postgres access: a diesel-async pool whose connections only see the service's own
 //! schema (through `search_path`), and the migrations that build that schema.
+//!
+//! # Pipelining
+//! A statement built on an `AsyncPgConnection` (`execute`, `load`, `get_result`, ...)
+//! returns a future that no longer borrows the connection, and it is sent when first
+//! polled. Statements joined (`futures::join!`) therefore go out in the order they are
+//! listed and come back in one round trip instead of one each; the server still runs
+//! them one after the other, in that order, in the same transaction. Each round trip
+//! costs both sides a wake-up and a system call, which on a small machine weigh more than
+//! a short statement does. A statement that fails aborts the transaction, so the ones
+//! after it fail as well: read the results in order and report the first error. Helpers
+//! named `*_statement` build such a statement without awaiting it.
 
 mod migrate;
 pub mod prepared;

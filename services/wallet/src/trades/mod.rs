@@ -3,12 +3,17 @@
 //! `trade.completed` event. A buyer buys a book once: UNIQUE(buyer_uid, book_id) decides
 //! any race, and a second attempt answers the first trade, charging nothing.
 
+pub mod flight;
+
 use chrono::Utc;
 use diesel::OptionalExtension;
 use diesel::prelude::*;
+use diesel::result::QueryResult;
 use diesel::sql_types::{self, BigInt, Nullable, Text, Timestamptz};
 use diesel_async::scoped_futures::ScopedFutureExt;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
+use futures::FutureExt;
+use futures::future::{BoxFuture, OptionFuture};
 use quire_kit::caller::Caller;
 use quire_kit::db::prepared;
 use quire_kit::events::{topics, types};
@@ -63,9 +68,15 @@ pub async fn trade(state: &AppState, caller: &Caller, req: &pb::TradeRequest) ->
     // (a replay wastes the call, a new trade saves the wait).
     let earlier = async {
         let mut conn = state.conn().await?;
-        if let Some(key) = &key {
+        // Both reads in one round trip (see quire_kit::db, Pipelining).
+        let used = key
+            .as_ref()
+            .map(|key| idempotency::lookup_statement(&mut conn, key));
+        let bought = find_statement(&mut conn, buyer, book);
+        let (used, bought) = futures::join!(OptionFuture::from(used), bought);
+        if let (Some(key), Some(used)) = (&key, used) {
             // A key looked up (not claimed) is never fresh: it answers or refuses.
-            if let Some(earlier) = idempotency::lookup(&mut conn, key).await? {
+            if let Some(earlier) = idempotency::earlier(key, used?)? {
                 return idempotency::replay(earlier)
                     .unwrap_or_else(|| {
                         Err(WalletError::Internal("a looked-up key is fresh".into()))
@@ -73,9 +84,7 @@ pub async fn trade(state: &AppState, caller: &Caller, req: &pb::TradeRequest) ->
                     .map(Some);
             }
         }
-        Ok(find(&mut conn, buyer, book)
-            .await?
-            .map(|first| to_pb(&first, true)))
+        Ok(bought?.map(|first| to_pb(&first, true)))
     };
     let sale = catalog::book_for_sale(state, caller, book);
     tokio::pin!(earlier, sale);
@@ -94,25 +103,26 @@ pub async fn trade(state: &AppState, caller: &Caller, req: &pb::TradeRequest) ->
     }
     let share = state.config.seller_share_percent;
     let mut conn = state.conn().await?;
-    idempotency::run_settling(&mut conn, key.as_ref(), |conn| {
-        async move { record(conn, buyer, &sale, share).await }.scope_boxed()
-    })
-    .await
+    let answer = match flight::trade(&mut conn, key.as_ref(), buyer, &sale, share).await? {
+        Some(answer) => answer,
+        // Not the usual way: statement by statement, which handles every case.
+        None => {
+            idempotency::run_settling(&mut conn, key.as_ref(), |conn| {
+                async move { record(conn, buyer, &sale, share).await }.scope_boxed()
+            })
+            .await?
+        }
+    };
+    // The trade wrote its event: the relay sends it now.
+    state.outbox.wake();
+    Ok(answer)
 }
 
-/// Records `buyer`'s purchase of `sale` in the caller's transaction: the trade, its event
-/// and the transfer's entries. The money moves when the transfer returned settles, which
-/// the caller does last (see [`ledger::Recorded`]); a buyer without a wallet has a balance
-/// of 0 there. A free book moves no money; a book the buyer already has answers the first
-/// trade and moves nothing.
-pub async fn record(
-    conn: &mut AsyncPgConnection,
-    buyer: Uuid,
-    sale: &Sale,
-    share_percent: u8,
-) -> Result<(pb::Trade, Option<Recorded>)> {
+/// The row of `buyer`'s new trade of `sale`: the writer's and the platform's parts, and a
+/// transfer id when money moves.
+fn new_trade(buyer: Uuid, sale: &Sale, share_percent: u8) -> TradeRow {
     let (seller_cents, platform_cents) = split(sale.price_cents, share_percent);
-    let row = TradeRow {
+    TradeRow {
         id: Uuid::now_v7(),
         buyer_uid: buyer,
         book_id: sale.book_id,
@@ -123,9 +133,40 @@ pub async fn record(
         platform_cents,
         transfer_id: (sale.price_cents > 0).then(Uuid::now_v7),
         created_at: Utc::now(),
-    };
+    }
+}
+
+/// The `trade.completed` event of `row`.
+fn completed(row: &TradeRow) -> ev::TradeCompleted {
+    ev::TradeCompleted {
+        trade_id: row.id.to_string(),
+        buyer_uid: row.buyer_uid.to_string(),
+        book_id: row.book_id.to_string(),
+        seller_uid: row.seller_uid.to_string(),
+        price_cents: row.price_cents,
+        seller_cents: row.seller_cents,
+        platform_cents: row.platform_cents,
+        completed_at: rfc3339(row.created_at),
+    }
+}
+
+/// What `row`'s money does: the buyer pays the price, the writer and the platform get
+/// their parts.
+fn postings(row: &TradeRow) -> [Posting; 3] {
+    [
+        Posting::new(Account::User(row.buyer_uid), -row.price_cents),
+        Posting::new(Account::User(row.seller_uid), row.seller_cents),
+        Posting::new(Account::Platform, row.platform_cents),
+    ]
+}
+
+/// Writes `row` unless the buyer has this book already (no row then). Not yet awaited.
+fn insert_statement<'q>(
+    conn: &mut AsyncPgConnection,
+    row: &'q TradeRow,
+) -> BoxFuture<'q, QueryResult<usize>> {
     // A statement that stays prepared (see quire_kit::db::prepared).
-    let inserted = prepared(
+    prepared(
         "INSERT INTO trades (id, buyer_uid, book_id, seller_uid, title, price_cents, \
          seller_cents, platform_cents, transfer_id, created_at) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (buyer_uid, book_id) DO NOTHING",
@@ -141,24 +182,27 @@ pub async fn record(
     .bind::<Nullable<sql_types::Uuid>, _>(row.transfer_id)
     .bind::<Timestamptz, _>(row.created_at)
     .execute(conn)
-    .await?;
-    if inserted == 0 {
+}
+
+/// Records `buyer`'s purchase of `sale` in the caller's transaction: the trade, its event
+/// and the transfer's entries. The money moves when the transfer returned settles, which
+/// the caller does last (see [`ledger::Recorded`]); a buyer without a wallet has a balance
+/// of 0 there. A free book moves no money; a book the buyer already has answers the first
+/// trade and moves nothing.
+pub async fn record(
+    conn: &mut AsyncPgConnection,
+    buyer: Uuid,
+    sale: &Sale,
+    share_percent: u8,
+) -> Result<(pb::Trade, Option<Recorded>)> {
+    let row = new_trade(buyer, sale, share_percent);
+    if insert_statement(conn, &row).await? == 0 {
         // A concurrent purchase of the same book won; it is the answer.
         let first = find(conn, buyer, sale.book_id)
             .await?
             .ok_or_else(|| WalletError::Internal("conflicting trade not found".into()))?;
         return Ok((to_pb(&first, true), None));
     }
-    let event = ev::TradeCompleted {
-        trade_id: row.id.to_string(),
-        buyer_uid: buyer.to_string(),
-        book_id: row.book_id.to_string(),
-        seller_uid: row.seller_uid.to_string(),
-        price_cents: row.price_cents,
-        seller_cents,
-        platform_cents,
-        completed_at: rfc3339(row.created_at),
-    };
     let key = row.id.to_string();
     quire_kit::outbox::enqueue(
         conn,
@@ -166,7 +210,7 @@ pub async fn record(
         &key,
         types::TRADE_COMPLETED,
         SOURCE,
-        &event,
+        &completed(&row),
     )
     .await?;
     let transfer = match row.transfer_id {
@@ -176,11 +220,7 @@ pub async fn record(
                 transfer,
                 TransferKind::Trade,
                 &row.title,
-                &[
-                    Posting::new(Account::User(buyer), -row.price_cents),
-                    Posting::new(Account::User(row.seller_uid), seller_cents),
-                    Posting::new(Account::Platform, platform_cents),
-                ],
+                &postings(&row),
             )
             .await?
             // A buyer without a wallet has a balance of 0.
@@ -198,13 +238,22 @@ pub async fn find(
     buyer: Uuid,
     book: Uuid,
 ) -> Result<Option<TradeRow>> {
-    Ok(trades::table
+    Ok(find_statement(conn, buyer, book).await?)
+}
+
+/// The read of [`find`], not yet awaited.
+fn find_statement(
+    conn: &mut AsyncPgConnection,
+    buyer: Uuid,
+    book: Uuid,
+) -> BoxFuture<'static, QueryResult<Option<TradeRow>>> {
+    trades::table
         .filter(trades::buyer_uid.eq(buyer))
         .filter(trades::book_id.eq(book))
         .select(TradeRow::as_select())
         .first(conn)
-        .await
-        .optional()?)
+        .map(OptionalExtension::optional)
+        .boxed()
 }
 
 /// Has `user_id` bought `book_id`? (catalog asks before its projection saw the event)
