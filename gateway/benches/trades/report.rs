@@ -290,15 +290,19 @@ pub fn render(r: &Report) -> String {
          - Quire: `GET /api/trade?buyer_uid=&book_id=` with the buyer's bearer token and a fresh \
            `Idempotency-Key` (reqwest, HTTP/1.1 keep-alive) -> gateway (token check, rate limit \
            and revocation in Redis) -> wallet over gRPC: the key and an earlier purchase looked \
-           up while catalog is asked over gRPC for the price and seller, then one transaction: \
-           the idempotency key, the trade row, the outbox row, the transfer, the entries, the \
-           stored answer, the buyer's and the seller's wallet in id order, COMMIT (the deferred \
-           checks run). Every answer is checked: 200 and not a replay.\n\
+           up (one round trip) while catalog is asked over gRPC for the price and seller, then \
+           one transaction: the idempotency key, the trade row, the outbox row, the transfer, \
+           the entries, the stored answer, the buyer's and the seller's wallet in id order, \
+           COMMIT (the deferred checks run). The wallet sends the transaction's statements in one \
+           flight (pipelined): three round trips, BEGIN, the statements, COMMIT. Every answer \
+           is checked: 200 and not a replay.\n\
          - Raw SQL: the same transaction's statements in the same order (trade row, outbox row \
            with the same protobuf payload, transfer, the three entries, the two wallet UPDATEs \
            in id order, COMMIT with the deferred checks) on a copy of the wallet schema made by \
            the wallet's own migrations, prepared statements, one tokio-postgres connection per \
-           client in the bench's process. No catalog call, no idempotency key, no HTTP; its \
+           client in the bench's process, each statement awaited before the next (eight round \
+           trips), as a transaction written by hand is. No catalog call, no idempotency key, no \
+           HTTP; its \
            outbox rows are never relayed, so no broker or consumer work follows.\n\
          - CPU per trade: the CPU time of this process (gateway, auth, catalog, wallet, their \
            consumers and relays, and the load generator), of Postgres (its backends and helper \
@@ -312,8 +316,9 @@ pub fn render(r: &Report) -> String {
            seller (client c buys books j = c mod clients, book j is sold by seller j mod \
            256).\n\
          - Services in this process with their defaults (database pools of 16, outbox polled \
-           every 50 ms and woken after a commit); the catalog's purchases projection and the \
-           wallet's rewards consumer read every trade.completed as in production. Event \
+           every 50 ms and woken after its own service's commits); the catalog's purchases \
+           projection and the wallet's rewards consumer read every trade.completed as in \
+           production, each applying the events already fetched in one transaction. Event \
            latencies under load include the broker's backlog.\n",
     );
     md
