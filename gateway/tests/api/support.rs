@@ -165,11 +165,11 @@ impl TestApp {
         .url;
 
         // Catalog asks the wallet about purchases its projection has not seen, and the
-        // wallet asks catalog for prices: the wallet's port is chosen before either starts.
-        let wallet_port = std::net::TcpListener::bind("127.0.0.1:0")
-            .and_then(|l| l.local_addr())
-            .unwrap()
-            .port();
+        // wallet asks catalog for prices: the wallet's port is chosen before either starts,
+        // and held until the wallet binds it (the wallet binds first thing), so nothing
+        // catalog opens meanwhile can take it.
+        let reserved = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let wallet_port = reserved.local_addr().unwrap().port();
         let catalog_grpc = start_catalog(
             env.common(&format!("catalog_t_{}", env.id), 8),
             CatalogConfig {
@@ -179,6 +179,7 @@ impl TestApp {
         )
         .await
         .url;
+        drop(reserved);
         let wallet_grpc = start_wallet(
             env.common(&format!("wallet_t_{}", env.id), 8),
             WalletConfig {

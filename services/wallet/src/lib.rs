@@ -77,6 +77,8 @@ impl Application {
     /// one, for tests).
     pub async fn build(common: CommonConfig, config: WalletConfig) -> anyhow::Result<Self> {
         config.check()?;
+        // First: a test that reserved the port (and told catalog) frees it just before.
+        let listeners = Listeners::bind(&config.grpc_addr, &config.admin_addr).await?;
         let schema = common.schema_or(SERVICE);
         if common.migrate_on_start {
             quire_kit::db::run_migrations(&common.database_url, &schema, db::MIGRATIONS).await?;
@@ -95,7 +97,6 @@ impl Application {
             config: Arc::new(config),
             outbox: quire_kit::outbox::Wake::default(),
         };
-        let listeners = Listeners::bind(&state.config.grpc_addr, &state.config.admin_addr).await?;
         Ok(Self {
             state,
             common,
