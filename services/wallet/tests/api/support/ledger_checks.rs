@@ -2,6 +2,7 @@
 
 use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
+use diesel_async::scoped_futures::ScopedFutureExt;
 use quire_wallet::db::schema::{entries, wallets};
 use quire_wallet::ledger::{self, Account};
 use uuid::Uuid;
@@ -24,38 +25,53 @@ impl TestApp {
     /// entries.
     pub async fn assert_ledger_balances(&self) {
         let mut conn = self.conn().await;
-        let unbalanced: Vec<Uuid> = entries::table
-            .group_by(entries::transfer_id)
-            .having(diesel::dsl::sql::<diesel::sql_types::Bool>(
-                "sum(amount_cents) <> 0",
-            ))
-            .select(entries::transfer_id)
-            .load(&mut conn)
+        // One snapshot for all the reads: the wallet's background work (the recharge
+        // settler, rewards) may commit a transfer between two of them.
+        conn.build_transaction()
+            .repeatable_read()
+            .read_only()
+            .run(|conn| {
+                async move {
+                    check_ledger(conn).await;
+                    Ok::<_, diesel::result::Error>(())
+                }
+                .scope_boxed()
+            })
             .await
             .unwrap();
-        assert!(
-            unbalanced.is_empty(),
-            "unbalanced transfers: {unbalanced:?}"
-        );
-        let total: i64 = entries::table
-            .select(diesel::dsl::sql::<diesel::sql_types::BigInt>(
-                "COALESCE(sum(amount_cents), 0)::bigint",
-            ))
-            .first(&mut conn)
-            .await
-            .unwrap();
-        assert_eq!(total, 0, "the entries of the whole ledger sum to zero");
-        let balances: Vec<(Uuid, i64)> = wallets::table
-            .select((wallets::user_id, wallets::balance_cents))
-            .load(&mut conn)
-            .await
-            .unwrap();
-        for (user, balance) in balances {
-            assert!(balance >= 0, "wallet {user} is below zero");
-            let sum = ledger::balance(&mut conn, Account::User(user))
-                .await
-                .unwrap();
-            assert_eq!(balance, sum, "wallet {user}: running balance = its entries");
-        }
+    }
+}
+
+async fn check_ledger(conn: &mut diesel_async::AsyncPgConnection) {
+    let unbalanced: Vec<Uuid> = entries::table
+        .group_by(entries::transfer_id)
+        .having(diesel::dsl::sql::<diesel::sql_types::Bool>(
+            "sum(amount_cents) <> 0",
+        ))
+        .select(entries::transfer_id)
+        .load(conn)
+        .await
+        .unwrap();
+    assert!(
+        unbalanced.is_empty(),
+        "unbalanced transfers: {unbalanced:?}"
+    );
+    let total: i64 = entries::table
+        .select(diesel::dsl::sql::<diesel::sql_types::BigInt>(
+            "COALESCE(sum(amount_cents), 0)::bigint",
+        ))
+        .first(conn)
+        .await
+        .unwrap();
+    assert_eq!(total, 0, "the entries of the whole ledger sum to zero");
+    let balances: Vec<(Uuid, i64)> = wallets::table
+        .select((wallets::user_id, wallets::balance_cents))
+        .load(conn)
+        .await
+        .unwrap();
+    for (user, balance) in balances {
+        assert!(balance >= 0, "wallet {user} is below zero");
+        let sum = ledger::balance(conn, Account::User(user)).await.unwrap();
+        assert_eq!(balance, sum, "wallet {user}: running balance = its entries");
     }
 }
