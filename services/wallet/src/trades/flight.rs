@@ -20,7 +20,7 @@ use quire_kit::events::{topics, types};
 use quire_proto::wallet::v1 as pb;
 use uuid::Uuid;
 
-use super::{completed, insert_statement, new_trade, postings, to_pb};
+use super::{completed, insert_statement, log_bought, new_trade, postings, to_pb};
 use crate::SOURCE;
 use crate::catalog::Sale;
 use crate::error::{Result, WalletError};
@@ -111,7 +111,7 @@ pub async fn trade(
         .await;
     match outcome {
         Ok(answer) => {
-            tracing::info!(trade_id = %row.id, book_id = %row.book_id, buyer_uid = %buyer, price_cents = row.price_cents, "book bought");
+            log_bought(row);
             Ok(Some(answer))
         }
         Err(WalletError::Db(DieselError::RollbackTransaction)) => Ok(None),

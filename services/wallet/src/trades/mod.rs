@@ -160,6 +160,11 @@ fn postings(row: &TradeRow) -> [Posting; 3] {
     ]
 }
 
+/// The log line of a trade recorded, whichever way it was written.
+fn log_bought(row: &TradeRow) {
+    tracing::info!(trade_id = %row.id, book_id = %row.book_id, buyer_uid = %row.buyer_uid, price_cents = row.price_cents, "book bought");
+}
+
 /// Writes `row` unless the buyer has this book already (no row then). Not yet awaited.
 fn insert_statement<'q>(
     conn: &mut AsyncPgConnection,
@@ -228,7 +233,7 @@ pub async fn record(
         ),
         None => None,
     };
-    tracing::info!(trade_id = %row.id, book_id = %row.book_id, buyer_uid = %buyer, price_cents = row.price_cents, "book bought");
+    log_bought(&row);
     Ok((to_pb(&row, false), transfer))
 }
 
