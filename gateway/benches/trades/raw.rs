@@ -16,6 +16,7 @@ pub struct RawClient {
     db: tokio_postgres::Client,
     trade: tokio_postgres::Statement,
     transfer: tokio_postgres::Statement,
+    lock: tokio_postgres::Statement,
     debit: tokio_postgres::Statement,
     credit: tokio_postgres::Statement,
     entries: tokio_postgres::Statement,
@@ -42,14 +43,25 @@ impl RawClient {
         .await;
         let transfer =
             prepare("INSERT INTO transfers (id, kind, memo) VALUES ($1::text::uuid, $2, $3)").await;
+        // As the wallet's ledger writes them: the debit locks the buyer's wallet, then takes
+        // its pending credits in with the debit; the writer's share is a pending credit (see
+        // quire_wallet::ledger).
+        let lock =
+            prepare("SELECT user_id FROM wallets WHERE user_id = $1::text::uuid FOR NO KEY UPDATE")
+                .await;
         let debit = prepare(
-            "UPDATE wallets SET balance_cents = balance_cents + $1, spent_cents = spent_cents - $1, \
-               updated_at = CURRENT_TIMESTAMP WHERE user_id = $2::text::uuid RETURNING balance_cents",
+            "WITH folded AS (DELETE FROM pending_credits WHERE user_id = $2::text::uuid \
+               RETURNING amount_cents), \
+             f AS (SELECT COALESCE(sum(amount_cents), 0)::bigint AS cents FROM folded) \
+             UPDATE wallets SET balance_cents = balance_cents + f.cents + $1, \
+               earned_cents = earned_cents + f.cents, spent_cents = spent_cents - $1, \
+               updated_at = CURRENT_TIMESTAMP FROM f WHERE user_id = $2::text::uuid \
+             RETURNING balance_cents",
         )
         .await;
         let credit = prepare(
-            "UPDATE wallets SET balance_cents = balance_cents + $1, earned_cents = earned_cents + $1, \
-               updated_at = CURRENT_TIMESTAMP WHERE user_id = $2::text::uuid RETURNING balance_cents",
+            "INSERT INTO pending_credits (user_id, transfer_id, amount_cents) \
+             SELECT user_id, $3::text::uuid, $1 FROM wallets WHERE user_id = $2::text::uuid",
         )
         .await;
         let entries = prepare(
@@ -67,6 +79,7 @@ impl RawClient {
             db,
             trade,
             transfer,
+            lock,
             debit,
             credit,
             entries,
@@ -75,8 +88,8 @@ impl RawClient {
     }
 
     /// The wallet's trade transaction, in its order: the trade row, the outbox row, the
-    /// transfer, the three entries, the buyer's and the seller's wallet in ascending id
-    /// order, then COMMIT, which runs the deferred checks.
+    /// transfer, the three entries, the buyer's debit and the seller's pending credit in
+    /// ascending id order, then COMMIT, which runs the deferred checks.
     pub async fn trade(&self, buyer: Uuid, book: Uuid, seller: Uuid, title: &str) {
         let (seller_cents, platform_cents) =
             quire_wallet::trades::split(PRICE_CENTS, SHARE_PERCENT);
@@ -149,15 +162,28 @@ impl RawClient {
         )
         .await
         .unwrap();
-        let mut moves = [
-            (buyer, -PRICE_CENTS, &self.debit),
-            (seller, seller_cents, &self.credit),
-        ];
-        moves.sort_by_key(|m| m.0);
-        for (user, cents, statement) in moves {
-            db.query_one(statement, &[&cents, &user.to_string()])
+        let (buyer_id, seller_id) = (buyer.to_string(), seller.to_string());
+        let transfer_id = transfer.to_string();
+        let debit = async {
+            db.execute(&self.lock, &[&buyer_id]).await.unwrap();
+            db.query_one(&self.debit, &[&-PRICE_CENTS, &buyer_id])
                 .await
                 .unwrap();
+        };
+        let credit = async {
+            let written = db
+                .execute(&self.credit, &[&seller_cents, &seller_id, &transfer_id])
+                .await
+                .unwrap();
+            assert_eq!(written, 1);
+        };
+        // One at a time, in ascending id order.
+        if buyer < seller {
+            debit.await;
+            credit.await;
+        } else {
+            credit.await;
+            debit.await;
         }
         db.batch_execute("COMMIT").await.unwrap();
     }

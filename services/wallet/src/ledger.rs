@@ -3,8 +3,17 @@
 //! database keeps from going below zero; system accounts carry none (their balance is the
 //! sum of their entries), so concurrent trades never queue on a shared platform row.
 //!
-//! Deadlock freedom: a transfer locks the user wallets it touches in ascending account id
-//! order (each UPDATE takes the row lock), whatever order its postings came in. Entries
+//! Nor on a popular writer's row: a writer's share of a sale and an invite reward are
+//! *pending credits* (rows of their own) that the folder ([`fold_pending`], run by
+//! `crate::folder`) adds to the wallet row in batches. A wallet holds its row plus its
+//! pending credits (the `wallet_balances` view, which every read uses), and each
+//! statement that moves a wallet's balance takes that wallet's pending credits in first,
+//! so a debit is checked against all the money there is. A credit cannot take a balance
+//! below zero, which is why it can wait.
+//!
+//! Deadlock freedom: a transfer locks the user wallets it moves in ascending account id
+//! order (each UPDATE takes the row lock), whatever order its postings came in, and takes
+//! a wallet's pending credits before the wallet; the folder does the same. Entries
 //! reference system accounts only by key (foreign-key checks take KEY SHARE locks, which
 //! never wait on one another), so the platform account is no queue.
 //!
@@ -17,7 +26,8 @@ use diesel::OptionalExtension;
 use diesel::prelude::*;
 use diesel::result::{DatabaseErrorKind, Error as DieselError, QueryResult};
 use diesel::sql_types::{self, Array, BigInt, Text};
-use diesel_async::{AsyncPgConnection, RunQueryDsl};
+use diesel_async::scoped_futures::ScopedFutureExt;
+use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use futures::FutureExt;
 use futures::future::BoxFuture;
 use quire_kit::db::prepared;
@@ -25,7 +35,7 @@ use uuid::Uuid;
 
 use crate::db::account::NewAccount;
 use crate::db::schema::{accounts, entries, wallets};
-use crate::db::wallet::WalletRow;
+use crate::db::wallet::{WalletRow, wallet_balances};
 use crate::error::{Result, WalletError};
 
 /// What the balance UPDATEs return.
@@ -90,6 +100,13 @@ impl TransferKind {
     fn is_money_in(self) -> bool {
         matches!(self, Self::Recharge | Self::TopUp)
     }
+
+    /// Whether its credits to users wait as pending credits: the ones that can pile up on
+    /// one wallet at once (a popular writer's sales, an inviter's rewards). Money in is
+    /// credited at once, as its owner is usually about to spend it.
+    fn credits_later(self) -> bool {
+        matches!(self, Self::Trade | Self::Reward)
+    }
 }
 
 /// One side of a transfer: `cents` credited to `account` (negative: debited).
@@ -123,9 +140,9 @@ pub async fn open(conn: &mut AsyncPgConnection, user: Uuid) -> Result<WalletRow>
     wallet(conn, user).await?.ok_or(WalletError::WalletNotFound)
 }
 
-/// `user`'s wallet, if it was opened.
+/// `user`'s wallet, if it was opened (its pending credits included).
 pub async fn wallet(conn: &mut AsyncPgConnection, user: Uuid) -> Result<Option<WalletRow>> {
-    Ok(wallets::table
+    Ok(wallet_balances::table
         .find(user)
         .select(WalletRow::as_select())
         .first(conn)
@@ -134,7 +151,7 @@ pub async fn wallet(conn: &mut AsyncPgConnection, user: Uuid) -> Result<Option<W
 }
 
 /// The balance of any account as the sum of its entries (for a user account it equals the
-/// wallet's running balance).
+/// wallet's balance: its running balance plus its pending credits).
 pub async fn balance(conn: &mut AsyncPgConnection, account: Account) -> Result<i64> {
     // sum(bigint) is numeric in Postgres; the cast keeps it an i64 (amounts are bounded).
     Ok(entries::table
@@ -149,8 +166,9 @@ pub async fn balance(conn: &mut AsyncPgConnection, account: Account) -> Result<i
 /// Records transfer `id` and moves the money of `postings`, which must sum to zero and
 /// name each account once. A credit opens a user's wallet when there is none; a debit of a
 /// user without a wallet is [`WalletError::WalletNotFound`], one that would take a balance
-/// below zero [`WalletError::InsufficientFunds`]. Answers the new balance of each user
-/// account touched. Must run inside a transaction.
+/// below zero [`WalletError::InsufficientFunds`]. Answers the new balance of each wallet
+/// whose balance moved now (a credit left pending is not among them). Must run inside a
+/// transaction.
 pub async fn transfer(
     conn: &mut AsyncPgConnection,
     id: Uuid,
@@ -169,6 +187,7 @@ pub async fn transfer(
 /// popular seller's sales queue on are held through as few statements as possible.
 #[must_use = "a recorded transfer moves no money until it is settled"]
 pub struct Recorded {
+    id: Uuid,
     kind: TransferKind,
     /// A debit of a user without a wallet is too little money, not a missing wallet.
     without_wallet_no_money: bool,
@@ -234,11 +253,21 @@ pub fn record_statements<'q>(
     .bind::<Array<BigInt>, _>(postings.iter().map(|p| p.cents).collect::<Vec<_>>())
     .execute(conn);
     let recorded = Recorded {
+        id,
         kind,
         without_wallet_no_money: false,
         postings,
     };
     Ok((recorded, [transfer, entries]))
+}
+
+/// What settling did to one wallet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Moved {
+    /// The balance moved now; its new value.
+    Balance(i64),
+    /// A credit written as pending (see the module's notes).
+    Pending,
 }
 
 impl Recorded {
@@ -252,17 +281,26 @@ impl Recorded {
     }
 
     /// Moves the balances of the user accounts, locking their wallets in ascending id order
-    /// (so concurrent transfers cannot deadlock); answers each one's new balance.
+    /// (so concurrent transfers cannot deadlock), or writes their credits as pending; answers
+    /// the new balance of each wallet moved now.
     pub async fn settle(self, conn: &mut AsyncPgConnection) -> Result<Vec<(Uuid, i64)>> {
         let mut balances = Vec::new();
         for posting in &self.postings {
-            if let Account::User(user) = posting.account {
-                let balance = match move_balance(conn, user, posting.cents, self.kind).await {
-                    Err(WalletError::WalletNotFound) if self.without_wallet_no_money => {
-                        return Err(WalletError::InsufficientFunds);
-                    }
-                    moved => moved?,
-                };
+            let Account::User(user) = posting.account else {
+                continue;
+            };
+            let moved = match self.wallet_statement(conn, user, posting.cents).await? {
+                Some(moved) => moved,
+                None if posting.cents > 0 => {
+                    open(conn, user).await?;
+                    self.wallet_statement(conn, user, posting.cents)
+                        .await?
+                        .ok_or(WalletError::WalletNotFound)?
+                }
+                None if self.without_wallet_no_money => return Err(WalletError::InsufficientFunds),
+                None => return Err(WalletError::WalletNotFound),
+            };
+            if let Moved::Balance(balance) = moved {
                 balances.push((user, balance));
             }
         }
@@ -270,39 +308,60 @@ impl Recorded {
         Ok(balances)
     }
 
-    /// The balance updates of [`Self::settle`], not yet awaited, in locking order, for a
-    /// transaction that sends its statements in one round trip. They only update: a
-    /// wallet that is missing answers `None`, and the caller must then roll back and
-    /// settle with [`Self::settle`], which opens a credited wallet or refuses a debit.
+    /// The wallet statements of [`Self::settle`], not yet awaited, in locking order, for a
+    /// transaction that sends its statements in one round trip. They open no wallet: one
+    /// that is missing answers `None`, and the caller must then roll back and settle with
+    /// [`Self::settle`], which opens a credited wallet or refuses a debit.
     pub fn settle_statements(
         &self,
         conn: &mut AsyncPgConnection,
-    ) -> Vec<BoxFuture<'static, Result<Option<i64>>>> {
+    ) -> Vec<BoxFuture<'static, Result<Option<Moved>>>> {
         self.postings
             .iter()
             .filter_map(|p| match p.account {
-                Account::User(user) => Some(balance_statement(conn, user, p.cents, self.kind)),
+                Account::User(user) => Some(self.wallet_statement(conn, user, p.cents)),
                 _ => None,
             })
             .collect()
     }
 
-    /// Reads what the updates of [`Self::settle_statements`] answered, in their order:
-    /// each user's new balance, or `None` when a wallet was missing (see there).
-    pub fn settled(self, moved: Vec<Result<Option<i64>>>) -> Result<Option<Vec<(Uuid, i64)>>> {
+    /// Reads what the statements of [`Self::settle_statements`] answered, in their order:
+    /// the new balance of each wallet moved now, or `None` when a wallet was missing (see
+    /// there).
+    pub fn settled(self, moved: Vec<Result<Option<Moved>>>) -> Result<Option<Vec<(Uuid, i64)>>> {
         let users = self.postings.iter().filter_map(|p| match p.account {
             Account::User(user) => Some(user),
             _ => None,
         });
         let mut balances = Vec::new();
-        for (user, balance) in users.zip(moved) {
-            match balance? {
-                Some(balance) => balances.push((user, balance)),
+        for (user, moved) in users.zip(moved) {
+            match moved? {
+                Some(Moved::Balance(balance)) => balances.push((user, balance)),
+                Some(Moved::Pending) => {}
                 None => return Ok(None),
             }
         }
         self.count();
         Ok(Some(balances))
+    }
+
+    /// `user`'s part of this transfer: a credit that can wait goes to pending credits, any
+    /// other movement to the balance. `None`: the wallet is missing. Not yet awaited.
+    fn wallet_statement(
+        &self,
+        conn: &mut AsyncPgConnection,
+        user: Uuid,
+        cents: i64,
+    ) -> BoxFuture<'static, Result<Option<Moved>>> {
+        if cents > 0 && self.kind.credits_later() {
+            pending_statement(conn, user, self.id, cents)
+                .map(|written| Ok((written? == 1).then_some(Moved::Pending)))
+                .boxed()
+        } else {
+            balance_statement(conn, user, cents, self.kind)
+                .map(|moved| Ok(moved?.map(Moved::Balance)))
+                .boxed()
+        }
     }
 
     fn count(&self) {
@@ -311,47 +370,67 @@ impl Recorded {
     }
 }
 
-/// Adds `delta` to `user`'s balance and to the total it counts toward, opening the wallet
-/// for a credit; answers the new balance.
-async fn move_balance(
+/// Writes `cents` of transfer `transfer` as a pending credit of `user`, if the wallet is
+/// there (1 row; 0 without a wallet). Reads the wallet without locking it: that is the
+/// point. Not yet awaited.
+fn pending_statement(
     conn: &mut AsyncPgConnection,
     user: Uuid,
-    delta: i64,
-    kind: TransferKind,
-) -> Result<i64> {
-    if let Some(balance) = balance_statement(conn, user, delta, kind).await? {
-        return Ok(balance);
-    }
-    if delta < 0 {
-        return Err(WalletError::WalletNotFound);
-    }
-    open(conn, user).await?;
-    balance_statement(conn, user, delta, kind)
-        .await?
-        .ok_or(WalletError::WalletNotFound)
+    transfer: Uuid,
+    cents: i64,
+) -> BoxFuture<'static, QueryResult<usize>> {
+    prepared(
+        "INSERT INTO pending_credits (user_id, transfer_id, amount_cents) \
+         SELECT user_id, $1, $2 FROM wallets WHERE user_id = $3",
+    )
+    .bind::<sql_types::Uuid, _>(transfer)
+    .bind::<BigInt, _>(cents)
+    .bind::<sql_types::Uuid, _>(user)
+    .execute(conn)
 }
 
-/// Adds `delta` to `user`'s balance and to the total it counts toward; answers the new
-/// balance (`None`: no wallet). Not yet awaited.
+/// Adds `delta` to `user`'s balance and to the total it counts toward, taking the wallet's
+/// pending credits in with it; answers the new balance (`None`: no wallet). Not yet
+/// awaited: two statements, sent together.
 fn balance_statement(
     conn: &mut AsyncPgConnection,
     user: Uuid,
     delta: i64,
     kind: TransferKind,
 ) -> BoxFuture<'static, Result<Option<i64>>> {
-    // The total the movement counts toward; a debit counts as spent (-delta).
+    // The wallet row is locked first, by a statement of its own. Postgres checks a CHECK
+    // against the row version the statement's snapshot saw *before* it finds that row
+    // changed and re-reads it: a debit whose snapshot predates a commit that added money
+    // would be refused on the old balance. Locked first, the next statement's snapshot
+    // sees the row as it is, and nobody else can change it. Every balance movement and the
+    // folder lock the wallet before its pending credits, so they never wait in a cycle.
+    let lock = prepared("SELECT user_id FROM wallets WHERE user_id = $1 FOR NO KEY UPDATE")
+        .bind::<sql_types::Uuid, _>(user)
+        .execute(conn);
+    // Pending credits count as earned; the movement counts toward its own total, a debit
+    // as spent (-delta).
+    macro_rules! folding {
+        ($totals:literal) => {
+            concat!(
+                "WITH folded AS (DELETE FROM pending_credits WHERE user_id = $1 ",
+                "RETURNING amount_cents), ",
+                "f AS (SELECT COALESCE(sum(amount_cents), 0)::bigint AS cents FROM folded) ",
+                "UPDATE wallets SET balance_cents = balance_cents + f.cents + $2, ",
+                $totals,
+                ", updated_at = CURRENT_TIMESTAMP FROM f WHERE user_id = $4 ",
+                "RETURNING balance_cents"
+            )
+        };
+    }
     let sql = if delta < 0 {
-        "UPDATE wallets SET balance_cents = balance_cents + $1, spent_cents = spent_cents - $2, \
-         updated_at = CURRENT_TIMESTAMP WHERE user_id = $3 RETURNING balance_cents"
+        folding!("earned_cents = earned_cents + f.cents, spent_cents = spent_cents - $3")
     } else if kind.is_money_in() {
-        "UPDATE wallets SET balance_cents = balance_cents + $1, \
-         recharged_cents = recharged_cents + $2, updated_at = CURRENT_TIMESTAMP \
-         WHERE user_id = $3 RETURNING balance_cents"
+        folding!("earned_cents = earned_cents + f.cents, recharged_cents = recharged_cents + $3")
     } else {
-        "UPDATE wallets SET balance_cents = balance_cents + $1, earned_cents = earned_cents + $2, \
-         updated_at = CURRENT_TIMESTAMP WHERE user_id = $3 RETURNING balance_cents"
+        folding!("earned_cents = earned_cents + f.cents + $3")
     };
-    prepared(sql)
+    let moved = prepared(sql)
+        .bind::<sql_types::Uuid, _>(user)
         .bind::<BigInt, _>(delta)
         .bind::<BigInt, _>(delta)
         .bind::<sql_types::Uuid, _>(user)
@@ -364,6 +443,90 @@ fn balance_statement(
                 Err(WalletError::InsufficientFunds)
             }
             Err(e) => Err(e.into()),
-        })
-        .boxed()
+        });
+    async move {
+        // Polled together, so both go out at once, in this order.
+        let (locked, moved) = futures::join!(lock, moved);
+        locked?;
+        moved
+    }
+    .boxed()
+}
+
+/// A wallet whose pending credits are folded.
+#[derive(QueryableByName)]
+struct Pending {
+    #[diesel(sql_type = sql_types::Uuid)]
+    user_id: Uuid,
+}
+
+/// Folds the pending credits of up to `wallets` wallets (those with the oldest credits)
+/// into their rows, one UPDATE of each, in one transaction; answers how many credits it
+/// took in.
+pub async fn fold_pending(conn: &mut AsyncPgConnection, wallets: i64) -> Result<usize> {
+    conn.transaction::<usize, WalletError, _>(|conn| {
+        async move {
+            // A fold lost in a crash is lost whole (its credits stay pending, the rows
+            // unmoved): its commit need not wait for the disk.
+            let relaxed =
+                prepared("SELECT set_config('synchronous_commit', 'off', true)").execute(conn);
+            let pending = prepared(
+                "SELECT user_id FROM pending_credits GROUP BY user_id ORDER BY min(id) LIMIT $1",
+            )
+            .bind::<BigInt, _>(wallets)
+            .load::<Pending>(conn);
+            let (relaxed, pending) = futures::join!(relaxed, pending);
+            relaxed?;
+            let mut users: Vec<Uuid> = pending?.into_iter().map(|p| p.user_id).collect();
+            if users.is_empty() {
+                return Ok(0);
+            }
+            users.sort();
+            // As a balance movement does (see `balance_statement`): the wallets first, in
+            // ascending id order, then, in a statement whose snapshot sees them as they
+            // are, their pending credits (which nobody else can take meanwhile: whoever
+            // takes a wallet's credits holds its row).
+            let lock = prepared(
+                "SELECT user_id FROM wallets WHERE user_id = ANY($1) ORDER BY user_id \
+                 FOR NO KEY UPDATE",
+            )
+            .bind::<Array<sql_types::Uuid>, _>(users.clone())
+            .execute(conn);
+            let fold = prepared(
+                "WITH taken AS (DELETE FROM pending_credits WHERE user_id = ANY($1) \
+                   RETURNING user_id, amount_cents), \
+                 sums AS (SELECT user_id, sum(amount_cents)::bigint AS cents, count(*) AS n \
+                   FROM taken GROUP BY user_id), \
+                 moved AS (UPDATE wallets w SET balance_cents = w.balance_cents + s.cents, \
+                   earned_cents = w.earned_cents + s.cents, updated_at = CURRENT_TIMESTAMP \
+                   FROM sums s WHERE w.user_id = s.user_id RETURNING s.n) \
+                 SELECT (SELECT COALESCE(sum(n), 0) FROM sums)::bigint AS taken, \
+                   (SELECT COALESCE(sum(n), 0) FROM moved)::bigint AS moved",
+            )
+            .bind::<Array<sql_types::Uuid>, _>(users)
+            .get_result::<Folded>(conn);
+            let (locked, folded) = futures::join!(lock, fold);
+            locked?;
+            let folded = folded?;
+            if folded.moved != folded.taken {
+                // Pending credits are only written for a wallet that exists, and wallets
+                // are never removed: roll back rather than lose a credit.
+                return Err(WalletError::Internal(
+                    "a pending credit names a wallet that is missing".into(),
+                ));
+            }
+            Ok(usize::try_from(folded.taken).unwrap_or_default())
+        }
+        .scope_boxed()
+    })
+    .await
+}
+
+/// What a fold took in and moved.
+#[derive(QueryableByName)]
+struct Folded {
+    #[diesel(sql_type = BigInt)]
+    taken: i64,
+    #[diesel(sql_type = BigInt)]
+    moved: i64,
 }

@@ -18,6 +18,7 @@ pub mod consume;
 pub mod credits;
 pub mod db;
 pub mod error;
+pub mod folder;
 pub mod grpc_api;
 pub mod idempotency;
 pub mod input;
@@ -55,6 +56,8 @@ pub struct AppState {
     pub config: Arc<WalletConfig>,
     /// Rung after a commit that enqueued events, so the relay sends them at once.
     pub outbox: quire_kit::outbox::Wake,
+    /// Rung after a commit that wrote pending credits, so the folder takes them in soon.
+    pub folder: folder::Folder,
 }
 
 impl AppState {
@@ -96,6 +99,7 @@ impl Application {
             payments: payment::from_name(&config.payment_provider)?,
             config: Arc::new(config),
             outbox: quire_kit::outbox::Wake::default(),
+            folder: folder::Folder::default(),
         };
         Ok(Self {
             state,
@@ -113,8 +117,8 @@ impl Application {
         self.listeners.admin_port()
     }
 
-    /// Serves gRPC and the admin routes, relays the outbox, pays rewards from events and
-    /// settles pending recharges until SIGTERM or Ctrl-C.
+    /// Serves gRPC and the admin routes, relays the outbox, pays rewards from events, folds
+    /// pending credits and settles pending recharges until SIGTERM or Ctrl-C.
     pub async fn run_until_stopped(self) -> anyhow::Result<()> {
         self.run_until(quire_kit::shutdown::signal()).await
     }
@@ -144,6 +148,8 @@ impl Application {
             first_purchase_cents: self.state.config.reward_first_purchase_cents,
         };
         service.spawn(|stop| consumer.run(rewards, stop));
+        let (folder, pool) = (self.state.folder.clone(), self.state.pool.clone());
+        service.spawn(|stop| folder.run(pool, stop));
         let settler = self.state.clone();
         service.spawn(|stop| recharges::run_settler(settler, stop));
         let api = WalletServiceServer::new(grpc_api::WalletApi { state: self.state });

@@ -6,8 +6,7 @@ use quire_kit::caller::Caller;
 use quire_proto::wallet::v1 as pb;
 
 use crate::db::rfc3339;
-use crate::db::schema::wallets;
-use crate::db::wallet::WalletRow;
+use crate::db::wallet::{WalletRow, wallet_balances};
 use crate::error::{Result, WalletError};
 use crate::idempotency::Key;
 use crate::input::{self, Page};
@@ -76,9 +75,12 @@ pub async fn list(
     caller.require_admin()?;
     let page = Page::parse(req.page, req.page_size)?;
     let mut conn = state.conn().await?;
-    let total: i64 = wallets::table.count().get_result(&mut conn).await?;
-    let rows: Vec<WalletRow> = wallets::table
-        .order((wallets::created_at.desc(), wallets::user_id.desc()))
+    let total: i64 = wallet_balances::table.count().get_result(&mut conn).await?;
+    let rows: Vec<WalletRow> = wallet_balances::table
+        .order((
+            wallet_balances::created_at.desc(),
+            wallet_balances::user_id.desc(),
+        ))
         .limit(page.limit())
         .offset(page.offset())
         .select(WalletRow::as_select())

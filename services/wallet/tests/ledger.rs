@@ -34,6 +34,8 @@ enum Op {
         seller: usize,
         price: i64,
     },
+    /// The folder takes in up to this many pending credits: no balance changes.
+    Fold(i64),
 }
 
 fn op() -> impl Strategy<Value = Op> {
@@ -45,6 +47,7 @@ fn op() -> impl Strategy<Value = Op> {
         (user.clone(), cents.clone()).prop_map(|(u, c)| Op::TopUp(u, c)),
         (user.clone(), cents.clone()).prop_map(|(u, c)| Op::Consume(u, c)),
         (user.clone(), -1..=1i64).prop_map(|(u, d)| Op::ConsumeNear(u, d)),
+        (1..=3i64).prop_map(Op::Fold),
         (user.clone(), user, 0..=400i64)
             .prop_filter("nobody buys their own book", |(b, s, _)| b != s)
             .prop_map(|(buyer, seller, price)| Op::Trade {
@@ -105,6 +108,7 @@ impl Model {
                 Outcome::Done
             }
             Op::Consume(u, c) => self.debit(u, c),
+            Op::Fold(_) => Outcome::Done,
             Op::ConsumeNear(..) => unreachable!("made concrete first"),
             Op::Trade {
                 buyer,
@@ -175,6 +179,7 @@ async fn run(conn: &mut AsyncPgConnection, users: &[Uuid], op: &Op) -> Outcome {
                 match op {
                     Op::ConsumeNear(..) => unreachable!("made concrete first"),
                     Op::Open(u) => ledger::open(conn, users[u]).await.map(drop),
+                    Op::Fold(n) => ledger::fold_pending(conn, n).await.map(drop),
                     Op::Recharge(u, c) => {
                         ledger::transfer(conn, id, TransferKind::Recharge, "", &money_in(u, c))
                             .await
@@ -250,6 +255,8 @@ async fn ledger_total(conn: &mut AsyncPgConnection) -> i64 {
 struct Db {
     runtime: tokio::runtime::Runtime,
     pool: PgPool,
+    url: String,
+    schema: String,
 }
 
 fn db() -> &'static Db {
@@ -270,7 +277,12 @@ fn db() -> &'static Db {
             ))
             .unwrap();
         let pool = quire_kit::db::pool(&url, &schema, 2).unwrap();
-        Db { runtime, pool }
+        Db {
+            runtime,
+            pool,
+            url,
+            schema,
+        }
     })
 }
 
@@ -450,5 +462,272 @@ fn a_trade_in_one_flight_commits_only_the_usual_case() {
         assert_eq!(free.price_cents, 0);
         assert_eq!(balances(conn).await, [501, 449, 0]);
         assert_eq!(trades_of(conn).await, 2);
+    });
+}
+
+/// A pool on a schema of its own, for a test whose counts another test's folder would
+/// change (the folder takes every pending credit of its schema).
+async fn own_schema(connections: usize) -> PgPool {
+    let url = &db().url;
+    let schema = format!("wallet_own_{}", &Uuid::new_v4().simple().to_string()[..12]);
+    quire_kit::db::run_migrations(url, &schema, quire_wallet::db::MIGRATIONS)
+        .await
+        .unwrap();
+    quire_kit::db::pool(url, &schema, connections).unwrap()
+}
+
+/// Whether a test's side task was told to stop.
+fn stopped(done: &std::sync::atomic::AtomicBool) -> bool {
+    // `load` alone would be diesel's.
+    std::sync::atomic::AtomicBool::load(done, std::sync::atomic::Ordering::Relaxed)
+}
+
+/// The number of `user`'s pending credits and their wallet row's balance (without them).
+async fn pending_and_row(conn: &mut AsyncPgConnection, user: Uuid) -> (i64, i64) {
+    #[derive(diesel::QueryableByName)]
+    struct Counts {
+        #[diesel(sql_type = diesel::sql_types::BigInt)]
+        pending: i64,
+        #[diesel(sql_type = diesel::sql_types::BigInt)]
+        row: i64,
+    }
+    let counts: Counts = diesel::sql_query(
+        "SELECT (SELECT count(*) FROM pending_credits WHERE user_id = $1) AS pending, \
+         (SELECT balance_cents FROM wallets WHERE user_id = $1) AS row",
+    )
+    .bind::<diesel::sql_types::Uuid, _>(user)
+    .get_result(conn)
+    .await
+    .unwrap();
+    (counts.pending, counts.row)
+}
+
+/// A writer's share of a sale waits as a pending credit: the wallet shows it at once, a
+/// debit of the writer takes it in first (so the money is there to spend), and the folder
+/// moves what is left into the row.
+#[test]
+fn a_writers_share_waits_as_a_pending_credit_that_counts_at_once() {
+    use quire_wallet::trades::flight;
+    let db = db();
+    db.runtime.block_on(async {
+        let pool = own_schema(1).await;
+        let mut conn = quire_kit::db::conn(&pool).await.unwrap();
+        let conn = &mut *conn;
+        let (buyer, writer) = (Uuid::now_v7(), Uuid::now_v7());
+        assert_eq!(
+            run(conn, &[buyer], &Op::Recharge(0, 1_000)).await,
+            Outcome::Done
+        );
+        assert_eq!(run(conn, &[writer], &Op::Open(0)).await, Outcome::Done);
+        let sale = |price_cents: i64| Sale {
+            book_id: Uuid::now_v7(),
+            title: "A Pending Book".into(),
+            price_cents,
+            seller: writer,
+        };
+        let shown = async |conn: &mut AsyncPgConnection| {
+            let w = ledger::wallet(conn, writer).await.unwrap().unwrap();
+            (w.balance_cents, w.earned_cents)
+        };
+
+        flight::trade(conn, None, buyer, &sale(499), SHARE)
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(pending_and_row(conn, writer).await, (1, 0));
+        assert_eq!(
+            shown(conn).await,
+            (449, 449),
+            "the wallet shows the share at once"
+        );
+
+        // Spending more than the row holds works: the debit takes the credit in.
+        assert_eq!(
+            run(conn, &[writer], &Op::Consume(0, 400)).await,
+            Outcome::Done
+        );
+        assert_eq!(pending_and_row(conn, writer).await, (0, 49));
+        assert_eq!(shown(conn).await, (49, 449));
+
+        // The careful path writes pending credits too; the folder takes them in.
+        let book = sale(100);
+        conn.transaction::<_, WalletError, _>(|conn| {
+            async move {
+                let (_, transfer) = trades::record(conn, buyer, &book, SHARE).await?;
+                transfer.expect("money moves").settle(conn).await
+            }
+            .scope_boxed()
+        })
+        .await
+        .unwrap();
+        assert_eq!(pending_and_row(conn, writer).await, (1, 49));
+        assert_eq!(shown(conn).await, (139, 539));
+        while ledger::fold_pending(conn, 1_000).await.unwrap() > 0 {}
+        assert_eq!(pending_and_row(conn, writer).await, (0, 139));
+        assert_eq!(shown(conn).await, (139, 539));
+        assert_eq!(
+            ledger::balance(conn, Account::User(writer)).await.unwrap(),
+            139
+        );
+    });
+}
+
+/// Many buyers buying from one writer at once, while the folder folds and the writer
+/// spends: nothing deadlocks, nothing is lost, and every balance is its entries.
+#[test]
+fn a_popular_writer_sells_while_the_folder_folds_and_the_writer_spends() {
+    use quire_wallet::trades::flight;
+    const BUYERS: usize = 6;
+    const BOOKS: usize = 25;
+    let db = db();
+    db.runtime.block_on(async {
+        let pool = quire_kit::db::pool(&db.url, &db.schema, BUYERS + 4).unwrap();
+        let writer = Uuid::now_v7();
+        let buyers: Vec<Uuid> = (0..BUYERS).map(|_| Uuid::now_v7()).collect();
+        {
+            let mut conn = quire_kit::db::conn(&pool).await.unwrap();
+            assert_eq!(run(&mut conn, &[writer], &Op::Open(0)).await, Outcome::Done);
+            for buyer in &buyers {
+                assert_eq!(
+                    run(&mut conn, &[*buyer], &Op::Recharge(0, 100 * BOOKS as i64)).await,
+                    Outcome::Done
+                );
+            }
+        }
+        let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let sales = buyers.iter().map(|&buyer| {
+            let pool = pool.clone();
+            async move {
+                let mut conn = quire_kit::db::conn(&pool).await.unwrap();
+                for _ in 0..BOOKS {
+                    let sale = Sale {
+                        book_id: Uuid::now_v7(),
+                        title: "A Popular Book".into(),
+                        price_cents: 100,
+                        seller: writer,
+                    };
+                    let flew = flight::trade(&mut conn, None, buyer, &sale, SHARE)
+                        .await
+                        .unwrap();
+                    assert!(flew.is_some(), "a usual trade flies");
+                }
+            }
+        });
+        let folding = {
+            let (pool, done) = (pool.clone(), done.clone());
+            async move {
+                let mut conn = quire_kit::db::conn(&pool).await.unwrap();
+                let mut folded = 0;
+                while !stopped(&done) {
+                    folded += ledger::fold_pending(&mut conn, 7).await.unwrap();
+                    tokio::task::yield_now().await;
+                }
+                folded
+            }
+        };
+        let spending = {
+            let (pool, done) = (pool.clone(), done.clone());
+            async move {
+                let mut conn = quire_kit::db::conn(&pool).await.unwrap();
+                let mut spent = 0;
+                while !stopped(&done) {
+                    if run(&mut conn, &[writer], &Op::Consume(0, 30)).await == Outcome::Done {
+                        spent += 30;
+                    }
+                    tokio::task::yield_now().await;
+                }
+                spent
+            }
+        };
+        let sold = async {
+            futures::future::join_all(sales.map(tokio::spawn)).await;
+            done.store(true, std::sync::atomic::Ordering::Relaxed);
+        };
+        let folding = tokio::spawn(folding);
+        let spending = tokio::spawn(spending);
+        sold.await;
+        let (folded, spent) = (folding.await.unwrap(), spending.await.unwrap());
+
+        let mut conn = quire_kit::db::conn(&pool).await.unwrap();
+        let earned = (BUYERS * BOOKS) as i64 * 90;
+        let wallet = ledger::wallet(&mut conn, writer).await.unwrap().unwrap();
+        assert_eq!(wallet.earned_cents, earned, "every share arrived once");
+        assert_eq!(wallet.balance_cents, earned - spent);
+        assert_eq!(
+            ledger::balance(&mut conn, Account::User(writer))
+                .await
+                .unwrap(),
+            earned - spent
+        );
+        assert!(folded > 0 && spent > 0, "folded {folded}, spent {spent}");
+        for buyer in &buyers {
+            let w = ledger::wallet(&mut conn, *buyer).await.unwrap().unwrap();
+            assert_eq!(w.balance_cents, 0, "each buyer paid for every book");
+        }
+    });
+}
+
+/// A writer who spends each share as soon as it is theirs is never refused, however the
+/// folder's batches fall: a debit waits for a fold holding its credit, then sees the row.
+#[test]
+fn a_debit_racing_the_folder_sees_every_credit() {
+    use quire_wallet::trades::flight;
+    const ROUNDS: usize = 150;
+    let db = db();
+    db.runtime.block_on(async {
+        let pool = own_schema(3).await;
+        let (buyer, writer) = (Uuid::now_v7(), Uuid::now_v7());
+        let mut conn = quire_kit::db::conn(&pool).await.unwrap();
+        let price = 100;
+        let share = trades::split(price, SHARE).0;
+        assert_eq!(
+            run(&mut conn, &[buyer], &Op::Recharge(0, price * ROUNDS as i64)).await,
+            Outcome::Done
+        );
+        assert_eq!(run(&mut conn, &[writer], &Op::Open(0)).await, Outcome::Done);
+        let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let folding = {
+            let (pool, done) = (pool.clone(), done.clone());
+            tokio::spawn(async move {
+                let mut conn = quire_kit::db::conn(&pool).await.unwrap();
+                let mut folded = 0;
+                while !stopped(&done) {
+                    folded += ledger::fold_pending(&mut conn, 1_000).await.unwrap();
+                }
+                folded
+            })
+        };
+        for round in 0..ROUNDS {
+            let sale = Sale {
+                book_id: Uuid::now_v7(),
+                title: "A Racing Book".into(),
+                price_cents: price,
+                seller: writer,
+            };
+            assert!(
+                flight::trade(&mut conn, None, buyer, &sale, SHARE)
+                    .await
+                    .unwrap()
+                    .is_some()
+            );
+            let spent = run(&mut conn, &[writer], &Op::Consume(0, share)).await;
+            assert_eq!(
+                spent,
+                Outcome::Done,
+                "round {round}: the writer's share was refused"
+            );
+        }
+        done.store(true, std::sync::atomic::Ordering::Relaxed);
+        let folded = folding.await.unwrap();
+        let wallet = ledger::wallet(&mut conn, writer).await.unwrap().unwrap();
+        assert_eq!(
+            (
+                wallet.balance_cents,
+                wallet.earned_cents,
+                wallet.spent_cents
+            ),
+            (0, share * ROUNDS as i64, share * ROUNDS as i64)
+        );
+        assert!(folded > 0, "the folder never got a credit first");
     });
 }

@@ -40,6 +40,16 @@ diesel::table! {
 }
 
 diesel::table! {
+    pending_credits (id) {
+        id -> Int8,
+        user_id -> Uuid,
+        transfer_id -> Uuid,
+        amount_cents -> Int8,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
     rewards (id) {
         id -> Uuid,
         inviter_id -> Uuid,
@@ -107,6 +117,7 @@ diesel::table! {
 diesel::joinable!(entries -> accounts (account_id));
 diesel::joinable!(entries -> transfers (transfer_id));
 diesel::joinable!(idempotency_keys -> top_ups (top_up_id));
+diesel::joinable!(pending_credits -> transfers (transfer_id));
 diesel::joinable!(rewards -> transfers (transfer_id));
 diesel::joinable!(top_ups -> transfers (transfer_id));
 diesel::joinable!(trades -> transfers (transfer_id));
@@ -117,6 +128,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     entries,
     idempotency_keys,
     invitations,
+    pending_credits,
     rewards,
     top_ups,
     trades,

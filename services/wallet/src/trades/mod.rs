@@ -113,8 +113,10 @@ pub async fn trade(state: &AppState, caller: &Caller, req: &pb::TradeRequest) ->
             .await?
         }
     };
-    // The trade wrote its event: the relay sends it now.
+    // The trade wrote its event and the writer's pending credit: the relay sends the one
+    // now, the folder takes the other in soon.
     state.outbox.wake();
+    state.folder.ring();
     Ok(answer)
 }
 

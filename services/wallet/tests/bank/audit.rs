@@ -10,9 +10,8 @@ use diesel_async::RunQueryDsl;
 use quire_kit::db::PgPool;
 use quire_kit::db::schema::{outbox, processed_events};
 use quire_kit::events::topics;
-use quire_wallet::db::schema::{
-    entries, idempotency_keys, rewards, top_ups, trades, transfers, wallets,
-};
+use quire_wallet::db::schema::{entries, idempotency_keys, rewards, top_ups, trades, transfers};
+use quire_wallet::db::wallet::wallet_balances;
 use quire_wallet::ledger::Account;
 use serde_json::Value;
 use uuid::Uuid;
@@ -129,8 +128,8 @@ impl TestApp {
         let consumed = self.ledger_balance(Account::Spent).await;
         let platform = self.ledger_balance(Account::Platform).await;
         let mut conn = self.conn().await;
-        let held: Vec<(Uuid, i64)> = wallets::table
-            .select((wallets::user_id, wallets::balance_cents))
+        let held: Vec<(Uuid, i64)> = wallet_balances::table
+            .select((wallet_balances::user_id, wallet_balances::balance_cents))
             .load(&mut conn)
             .await
             .unwrap();

@@ -4,6 +4,7 @@ use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
 use diesel_async::scoped_futures::ScopedFutureExt;
 use quire_wallet::db::schema::{entries, wallets};
+use quire_wallet::db::wallet::wallet_balances;
 use quire_wallet::ledger::{self, Account};
 use uuid::Uuid;
 
@@ -21,8 +22,8 @@ impl TestApp {
     }
 
     /// Checks the books behind the API: every transfer sums to zero, so do all entries,
-    /// no wallet is below zero, and each wallet's running balance is the sum of its
-    /// entries.
+    /// no wallet is below zero (nor its running balance, without its pending credits), and
+    /// each wallet's balance is the sum of its entries.
     pub async fn assert_ledger_balances(&self) {
         let mut conn = self.conn().await;
         // One snapshot for all the reads: the wallet's background work (the recharge
@@ -64,14 +65,22 @@ async fn check_ledger(conn: &mut diesel_async::AsyncPgConnection) {
         .await
         .unwrap();
     assert_eq!(total, 0, "the entries of the whole ledger sum to zero");
-    let balances: Vec<(Uuid, i64)> = wallets::table
+    let rows: Vec<(Uuid, i64)> = wallets::table
         .select((wallets::user_id, wallets::balance_cents))
+        .load(conn)
+        .await
+        .unwrap();
+    for (user, row) in rows {
+        assert!(row >= 0, "wallet {user}'s row is below zero");
+    }
+    let balances: Vec<(Uuid, i64)> = wallet_balances::table
+        .select((wallet_balances::user_id, wallet_balances::balance_cents))
         .load(conn)
         .await
         .unwrap();
     for (user, balance) in balances {
         assert!(balance >= 0, "wallet {user} is below zero");
         let sum = ledger::balance(conn, Account::User(user)).await.unwrap();
-        assert_eq!(balance, sum, "wallet {user}: running balance = its entries");
+        assert_eq!(balance, sum, "wallet {user}: balance = its entries");
     }
 }
