@@ -25,7 +25,7 @@ use support::{Cpu, Stats, load_for, percentile, pg};
 use uuid::Uuid;
 
 use events::Inbox;
-use report::{Delivery, Point, Report, Side};
+use report::{Delivery, Point, Reference, Report, Side};
 
 // The bench's own parts, beside it (a bench's root file looks for modules in benches/).
 #[path = "trades/events.rs"]
@@ -53,6 +53,9 @@ const BOOKS: usize = 32_768;
 /// The hot seller's books: at step k every buyer of the contended run buys hot book k.
 const HOT_BOOKS: usize = 16_384;
 const PASSWORD: &str = "bench-buyer-pass";
+/// The client count at which the floor (what any trade through Quire must cost beyond the
+/// raw transaction) is measured: one where both sides are bound by the 2 cores.
+const FLOOR_CLIENTS: usize = 8;
 
 fn env(key: &str, default: &str) -> String {
     std::env::var(key).unwrap_or_else(|_| default.to_owned())
@@ -257,6 +260,19 @@ impl Bench {
         }
     }
 
+    /// A reference path (no trade, so no event) at `clients` clients: its figures and the
+    /// CPU each call cost.
+    async fn reference<F, Fut>(&self, clients: usize, call: F) -> Reference
+    where
+        F: Fn(usize, usize) -> Fut + Clone + Send + 'static,
+        Fut: std::future::Future<Output = ()> + Send,
+    {
+        let cpu = Cpu::now(self.broker_port);
+        let stats = load_for(clients, self.warmup, self.run, call).await;
+        let cpu = Cpu::now(self.broker_port).per(&cpu, stats.all);
+        Reference { stats, cpu }
+    }
+
     /// Waits until the wallet's outbox is sent and the consumer has every event of
     /// `answers` (at most 2 minutes), then their latencies, REST answer -> consumer.
     async fn delivery(&self, answers: &Answers) -> Delivery {
@@ -436,22 +452,81 @@ async fn wallet_direct(
     .await)
 }
 
-/// Catalog's GetBookForSale (what the wallet asks before a trade) at 1 client.
-async fn catalog_direct(bench: &Bench, catalog_url: &str, token: String) -> anyhow::Result<Stats> {
+/// Catalog's GetBookForSale (what the wallet asks before a trade) at `clients` clients.
+async fn catalog_direct(
+    bench: &Bench,
+    catalog_url: &str,
+    token: String,
+    clients: usize,
+) -> anyhow::Result<Reference> {
     let (ch, shop) = (quire_kit::grpc::channel(catalog_url)?, bench.shop.clone());
-    Ok(load_for(1, bench.warmup, bench.run, move |_, n| {
-        let (ch, shop, token) = (ch.clone(), shop.clone(), token.clone());
-        async move {
-            let request = catalog_pb::GetBookForSaleRequest {
-                book_id: shop.books[n % BOOKS].to_string(),
-            };
-            CatalogServiceClient::new(ch)
-                .get_book_for_sale(authorized(request, &token))
-                .await
-                .expect("catalog answers");
-        }
-    })
-    .await)
+    Ok(bench
+        .reference(clients, move |client, n| {
+            let (ch, shop, token) = (ch.clone(), shop.clone(), token.clone());
+            async move {
+                let request = catalog_pb::GetBookForSaleRequest {
+                    book_id: shop.books[(n * clients + client) % BOOKS].to_string(),
+                };
+                CatalogServiceClient::new(ch)
+                    .get_book_for_sale(authorized(request, &token))
+                    .await
+                    .expect("catalog answers");
+            }
+        })
+        .await)
+}
+
+/// `POST /api/wallet/info` through the gateway, each client its own buyer: the gateway's
+/// work for any call (HTTP, the token, the rate limit and revocation in Redis, the gRPC
+/// call) on top of the wallet's.
+async fn wallet_info_gateway(bench: &Bench, buyers: &[Arc<Buyer>]) -> Reference {
+    let (http, base, buyers) = (
+        bench.http.clone(),
+        bench.base.clone(),
+        Arc::new(buyers.to_vec()),
+    );
+    bench
+        .reference(buyers.len(), move |client, _| {
+            let (http, base, buyers) = (http.clone(), base.clone(), buyers.clone());
+            async move {
+                let r = http
+                    .post(format!("{base}/api/wallet/info"))
+                    .bearer_auth(&buyers[client].token)
+                    .send()
+                    .await
+                    .expect("gateway answers");
+                assert!(r.status().is_success(), "wallet/info: {}", r.status());
+                r.bytes().await.expect("an answer");
+            }
+        })
+        .await
+}
+
+/// The wallet's GetWallet over gRPC directly, for the same buyers.
+async fn wallet_info_direct(
+    bench: &Bench,
+    wallet_url: &str,
+    buyers: &[Arc<Buyer>],
+) -> anyhow::Result<Reference> {
+    let (ch, buyers) = (
+        quire_kit::grpc::channel(wallet_url)?,
+        Arc::new(buyers.to_vec()),
+    );
+    Ok(bench
+        .reference(buyers.len(), move |client, _| {
+            let (ch, buyers) = (ch.clone(), buyers.clone());
+            async move {
+                let b = &buyers[client];
+                let request = wallet_pb::GetWalletRequest {
+                    user_id: b.id.to_string(),
+                };
+                WalletServiceClient::new(ch)
+                    .get_wallet(authorized(request, &b.token))
+                    .await
+                    .expect("wallet answers");
+            }
+        })
+        .await)
 }
 
 /// One buyer buys `n` books one at a time with a random pause of 0-20 ms between trades,
@@ -673,8 +748,12 @@ async fn main() -> anyhow::Result<()> {
         )
     };
     let mut uncontended = Vec::new();
+    let mut floor_buyers = Vec::new();
     for &clients in &levels {
         let (buyers, raw_buyers) = take(clients);
+        if clients == FLOOR_CLIENTS {
+            floor_buyers = buyers.clone();
+        }
         uncontended.push(bench.gateway(Market::Spread, &buyers).await);
         uncontended.push(bench.raw(Market::Spread, &raw_buyers).await);
     }
@@ -686,7 +765,21 @@ async fn main() -> anyhow::Result<()> {
     }
     let (direct_buyer, _) = take(1);
     let wallet_direct = wallet_direct(&bench, &wallet_url, direct_buyer[0].clone()).await?;
-    let catalog_direct = catalog_direct(&bench, &catalog_url, admin.clone()).await?;
+    let catalog_one = catalog_direct(&bench, &catalog_url, admin.clone(), 1)
+        .await?
+        .stats;
+    // What any Quire trade needs beyond the raw transaction, at the floor's client count
+    // (buyers of the uncontended point, whose wallets exist).
+    let floor = if floor_buyers.is_empty() {
+        None
+    } else {
+        Some(report::Floor {
+            clients: FLOOR_CLIENTS,
+            catalog: catalog_direct(&bench, &catalog_url, admin.clone(), FLOOR_CLIENTS).await?,
+            info_gateway: wallet_info_gateway(&bench, &floor_buyers).await,
+            info_direct: wallet_info_direct(&bench, &wallet_url, &floor_buyers).await?,
+        })
+    };
     let (latency_buyer, _) = take(1);
     // A quiet start: the earlier points' events are all delivered.
     bench.delivery(&Answers::default()).await;
@@ -703,7 +796,8 @@ async fn main() -> anyhow::Result<()> {
         uncontended,
         contended: hot,
         wallet_direct,
-        catalog_direct,
+        catalog_direct: catalog_one,
+        floor,
         paced,
     });
     support::write_report("trades.md", &md)?;
