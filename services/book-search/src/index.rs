@@ -12,6 +12,7 @@ use uuid::Uuid;
 
 use crate::automata::Automata;
 use crate::collect::GenreCache;
+use crate::parallel::Spread;
 use crate::schema::{self, BOOK_ID, Fields, VERSION};
 use crate::{BookDoc, SearchError};
 
@@ -36,6 +37,8 @@ pub(crate) struct Inner {
     pub(crate) genres: GenreCache,
     /// The typo and prefix automata of recent query words.
     pub(crate) automata: Automata,
+    /// The searches running, and the pool a lone one spreads over.
+    pub(crate) spread: Spread,
 }
 
 /// Everything an upsert must see and change atomically: the writer and the versions it holds.
@@ -108,6 +111,7 @@ impl SearchIndex {
                 held,
                 genres: GenreCache::default(),
                 automata: Automata::default(),
+                spread: Spread::new(),
             }),
         })
     }

@@ -18,6 +18,7 @@ mod collect;
 mod error;
 mod index;
 mod model;
+mod parallel;
 mod query;
 mod schema;
 mod search;

@@ -1,5 +1,6 @@
-//! Running a search: one pass collecting the page, the total and the genre counts, then the
-//! match percentage of the page's hits only.
+//! Running a search: one pass collecting the page, the total and the genre counts (over
+//! every core when the search is alone, see `parallel.rs`), then the match percentage of
+//! the page's hits only.
 
 use tantivy::collector::{Count, TopDocs};
 use tantivy::columnar::Column;
@@ -20,6 +21,7 @@ impl SearchIndex {
     /// Searches listed books; an empty (or separator-only) text browses, newest published first.
     pub fn search(&self, q: &SearchQuery) -> Result<SearchResults, SearchError> {
         let searcher = self.searcher();
+        let running = self.inner.spread.enter();
         let genres = self.inner.genres.for_searcher(&searcher)?;
         let fields = &self.inner.fields;
         let terms = query::terms(&q.text);
@@ -39,7 +41,7 @@ impl SearchIndex {
             .min(usize::try_from(searcher.num_docs()).unwrap_or(usize::MAX));
 
         if limit == 0 {
-            let (total, genre_counts) = searcher.search(&full, &(Count, genres))?;
+            let (total, genre_counts) = running.search(&searcher, &full, &(Count, genres))?;
             return Ok(SearchResults {
                 total: total as u64,
                 hits: Vec::new(),
@@ -49,11 +51,12 @@ impl SearchIndex {
         let top = TopDocs::with_limit(limit).and_offset(offset);
         let (page, total, genre_counts) = if terms.is_empty() {
             let newest = top.order_by_fast_field::<i64>(PUBLISHED_AT, Order::Desc);
-            let (docs, total, counts) = searcher.search(&full, &(newest, Count, genres))?;
+            let (docs, total, counts) =
+                running.search(&searcher, &full, &(newest, Count, genres))?;
             let page: Vec<(f32, DocAddress)> = docs.into_iter().map(|(_, a)| (0.0, a)).collect();
             (page, total, counts)
         } else {
-            searcher.search(&full, &(top, Count, genres))?
+            running.search(&searcher, &full, &(top, Count, genres))?
         };
         let percentages = match_percentages(self, &searcher, &terms, &page)?;
         let mut ids = BookIds::default();
