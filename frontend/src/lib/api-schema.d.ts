@@ -827,7 +827,8 @@ export interface components {
             language: string;
             /** @description In the shop: on and not taken down. */
             listed: boolean;
-            long_summary: string;
+            /** @description Left out of search results (a book as lists show it) and when the book has none. */
+            long_summary?: string;
             /** @description The writer's switch. */
             on: boolean;
             /**
@@ -972,7 +973,8 @@ export interface components {
                 language: string;
                 /** @description In the shop: on and not taken down. */
                 listed: boolean;
-                long_summary: string;
+                /** @description Left out of search results (a book as lists show it) and when the book has none. */
+                long_summary?: string;
                 /** @description The writer's switch. */
                 on: boolean;
                 /**
@@ -1485,7 +1487,8 @@ export interface components {
                 language: string;
                 /** @description In the shop: on and not taken down. */
                 listed: boolean;
-                long_summary: string;
+                /** @description Left out of search results (a book as lists show it) and when the book has none. */
+                long_summary?: string;
                 /** @description The writer's switch. */
                 on: boolean;
                 /**

@@ -35,6 +35,8 @@ pub struct BookOut {
     /// When it entered the shop the first time.
     pub published_at: Option<String>,
     pub short_summary: String,
+    /// Left out of search results (a book as lists show it) and when the book has none.
+    #[serde(skip_serializing_if = "String::is_empty")]
     pub long_summary: String,
     pub tags: Vec<String>,
     pub genre: String,

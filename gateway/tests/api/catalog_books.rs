@@ -335,6 +335,12 @@ async fn search_finds_a_switched_on_book_and_forgets_it_switched_off() {
     assert_eq!(hit["book_id"], id.as_str());
     assert!(hit["_score"].as_f64().unwrap() > 0.0, "{hit}");
     assert!(hit["match_percentage"].as_u64().unwrap() > 0, "{hit}");
+    assert!(hit["short_summary"].is_string(), "{hit}");
+    assert!(!book.long_summary.is_empty(), "the book has a long summary");
+    assert!(
+        hit.get("long_summary").is_none(),
+        "a search hit is a book as lists show it: {hit}"
+    );
     assert_eq!(found["data"]["facets"]["genre"][&genre], 1, "{found}");
     assert!(found["data"]["took_ms"].is_u64());
     assert_eq!(found["data"]["page"], 1);

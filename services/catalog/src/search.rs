@@ -216,8 +216,12 @@ pub async fn search(
             .into_iter()
             .zip(&results.hits)
             .filter_map(|(book, hit)| {
+                let mut book = book?;
+                // A hit is a book as lists show it (the spec's search Book has no long
+                // summary): it was most of a page's bytes, which every hop encodes again.
+                book.long_summary.clear();
                 Some(pb::SearchHit {
-                    book: Some(book?),
+                    book: Some(book),
                     score: hit.score,
                     match_percentage: hit.match_percentage,
                 })
