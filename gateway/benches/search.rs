@@ -19,7 +19,7 @@ use serde_json::{Value, json};
 use uuid::Uuid;
 
 use quire_demo::synthetic::SplitMix64 as Rng;
-use support::{RUN, WARMUP, load, percentile, pg, spawn_auth};
+use support::{Cpu, RUN, WARMUP, load, load_passes, percentile, pg, spawn_auth};
 
 mod support;
 
@@ -588,13 +588,21 @@ async fn main() -> anyhow::Result<()> {
     drop(checker);
     let nq = queries.len();
 
+    // Steady state: the background merges of the indexes just built (the catalog's, the
+    // apply_many one's) and of the publish rounds' small segments end before any point.
+    let settled = settle().await;
+
     let mut rows = Vec::new();
     for clients in [1usize, 8] {
+        // Client c asks query c + n * clients: together the clients go through the list in
+        // order, and each side's measured run covers every query at least once (Postgres,
+        // far slower, would otherwise be measured on part of the list only).
+        let each = nq.div_ceil(clients);
         let (h, u, qs) = (http.clone(), search_url.clone(), queries.clone());
-        let quire = load(clients, move |client, n| {
+        let quire = load_passes(clients, WARMUP, RUN, each, move |client, n| {
             let (h, u, qs) = (h.clone(), u.clone(), qs.clone());
             async move {
-                let q = &qs[(client * 53 + n) % qs.len()];
+                let q = &qs[(client + n * clients) % qs.len()];
                 let r = h.post(&u).json(&search_body(q)).send().await.unwrap();
                 assert!(r.status().is_success(), "{q:?}: {}", r.status());
                 r.bytes().await.unwrap();
@@ -606,10 +614,10 @@ async fn main() -> anyhow::Result<()> {
             sides.push(Arc::new(PgSide::connect(&database_url).await));
         }
         let (sides, qs) = (Arc::new(sides), queries.clone());
-        let postgres = load(clients, move |client, n| {
+        let postgres = load_passes(clients, WARMUP, RUN, each, move |client, n| {
             let (sides, qs) = (sides.clone(), qs.clone());
             async move {
-                let q = &qs[(client * 53 + n) % qs.len()];
+                let q = &qs[(client + n * clients) % qs.len()];
                 sides[client].search(q).await;
             }
         })
@@ -665,12 +673,16 @@ async fn main() -> anyhow::Result<()> {
         "# Search: Quire (gateway -> catalog, tantivy) vs Postgres full-text search\n\n\
          Command: `make bench` (`RUST_LOG=error cargo bench -p quire-gateway --bench search`), \
          {n_books} books (`QUIRE_BENCH_BOOKS`), {}s per point after {}s warm-up, the same {nq} \
-         queries on both sides.\n\
+         queries on both sides, the clients going through the list together; a point runs \
+         longer when needed to measure every query at least once. The points start once this \
+         process is quiet, the index merges after the cold start done ({:.1} s after the \
+         setup).\n\
          Machine: {machine}; Postgres, Redis, the broker, auth, catalog, the gateway \
          and the load generator all share it.\n\n\
          | clients | side | queries/s | p50 (us) | p99 (us) |\n|---|---|---|---|---|\n",
         RUN.as_secs(),
         WARMUP.as_secs(),
+        settled.as_secs_f64(),
     );
     let mut verdicts = String::new();
     for (clients, q, p) in &rows {
@@ -784,4 +796,18 @@ async fn main() -> anyhow::Result<()> {
     support::write_report("search.md", &md)?;
     let _ = std::fs::remove_dir_all(&objects);
     std::process::exit(0);
+}
+
+/// Waits until this process is quiet (under 5% of a core over half a second), at most 60 s;
+/// answers how long that took.
+async fn settle() -> Duration {
+    let started = Instant::now();
+    while started.elapsed() < Duration::from_secs(60) {
+        let before = Cpu::now(0).this_process;
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        if Cpu::now(0).this_process.saturating_sub(before) < Duration::from_millis(25) {
+            break;
+        }
+    }
+    started.elapsed()
 }

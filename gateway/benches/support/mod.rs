@@ -58,10 +58,28 @@ where
     F: Fn(usize, usize) -> Fut + Clone + Send + 'static,
     Fut: Future<Output = ()> + Send,
 {
+    load_passes(clients, warmup, run, 0, make).await
+}
+
+/// [`load_for`], where each client's measured run also goes on until it made at least
+/// `min_each` requests, however long that takes: with client `c` asking item
+/// `c + n * clients` of a list of `clients * min_each` items, every item is measured at
+/// least once, so a slow side is measured on the same list as a fast one.
+pub async fn load_passes<F, Fut>(
+    clients: usize,
+    warmup: Duration,
+    run: Duration,
+    min_each: usize,
+    make: F,
+) -> Stats
+where
+    F: Fn(usize, usize) -> Fut + Clone + Send + 'static,
+    Fut: Future<Output = ()> + Send,
+{
     let mut measured = Vec::new();
     let mut elapsed = Duration::ZERO;
     let mut all = 0;
-    for phase in [warmup, run] {
+    for (phase, min_each) in [(warmup, 0), (run, min_each)] {
         let started = Instant::now();
         let tasks: Vec<_> = (0..clients)
             .map(|client| {
@@ -69,7 +87,7 @@ where
                 tokio::spawn(async move {
                     let mut lat = Vec::new();
                     let mut n = 0;
-                    while started.elapsed() < phase {
+                    while started.elapsed() < phase || n < min_each {
                         let t = Instant::now();
                         make(client, n).await;
                         lat.push(t.elapsed());
