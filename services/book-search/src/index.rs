@@ -11,7 +11,7 @@ use tantivy::{Index, IndexBuilder, IndexReader, IndexWriter, ReloadPolicy, Searc
 use uuid::Uuid;
 
 use crate::automata::Automata;
-use crate::collect::GenreCache;
+use crate::collect::ColumnCache;
 use crate::parallel::Spread;
 use crate::schema::{self, BOOK_ID, Fields, VERSION};
 use crate::{BookDoc, SearchError};
@@ -33,8 +33,8 @@ pub(crate) struct Inner {
     writer: Mutex<WriterState>,
     /// Books held (listed or not, committed or not), readable without the writer lock.
     held: AtomicU64,
-    /// Each live segment's genre per document, for the genre counts.
-    pub(crate) genres: GenreCache,
+    /// Each live segment's genre per document (for the genre counts) and id columns.
+    pub(crate) columns: ColumnCache,
     /// The typo and prefix automata of recent query words.
     pub(crate) automata: Automata,
     /// The searches running, and the pool a lone one spreads over.
@@ -109,7 +109,7 @@ impl SearchIndex {
                     dirty: false,
                 }),
                 held,
-                genres: GenreCache::default(),
+                columns: ColumnCache::default(),
                 automata: Automata::default(),
                 spread: Spread::new(),
             }),

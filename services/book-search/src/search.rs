@@ -3,13 +3,11 @@
 //! the page's hits only.
 
 use tantivy::collector::{Count, TopDocs};
-use tantivy::columnar::Column;
 use tantivy::query::{BooleanQuery, EnableScoring, Occur, Query};
 use tantivy::{DocAddress, DocSet, Order, Searcher, TERMINATED};
-use uuid::Uuid;
 
 use crate::query::{self, QueryTerm};
-use crate::schema::{ID_HIGH, ID_LOW, PUBLISHED_AT};
+use crate::schema::PUBLISHED_AT;
 use crate::{Hit, SearchError, SearchIndex, SearchQuery, SearchResults};
 
 /// Largest page served: bounds what one request can make the collector hold.
@@ -22,7 +20,8 @@ impl SearchIndex {
     pub fn search(&self, q: &SearchQuery) -> Result<SearchResults, SearchError> {
         let searcher = self.searcher();
         let running = self.inner.spread.enter();
-        let genres = self.inner.genres.for_searcher(&searcher)?;
+        let genres = self.inner.columns.for_searcher(&searcher)?;
+        let columns = genres.columns();
         let fields = &self.inner.fields;
         let terms = query::terms(&q.text);
         let mut clauses = query::filters(fields, q, !terms.is_empty());
@@ -59,13 +58,16 @@ impl SearchIndex {
             running.search(&searcher, &full, &(top, Count, genres))?
         };
         let percentages = match_percentages(self, &searcher, &terms, &page)?;
-        let mut ids = BookIds::default();
         let hits = page
             .iter()
             .zip(percentages)
             .map(|(&(score, address), match_percentage)| {
+                let book_id = columns
+                    .get(address.segment_ord as usize)
+                    .and_then(|c| c.book_id(address.doc_id))
+                    .ok_or_else(|| SearchError::Corrupt("document without book id".into()))?;
                 Ok(Hit {
-                    book_id: ids.get(&searcher, address)?,
+                    book_id,
                     score,
                     match_percentage,
                 })
@@ -76,32 +78,6 @@ impl SearchIndex {
             hits,
             genre_counts,
         })
-    }
-}
-
-/// Reads book ids from the two number columns, opening each segment's columns once.
-#[derive(Default)]
-struct BookIds {
-    columns: Vec<(u32, Column<u64>, Column<u64>)>,
-}
-
-impl BookIds {
-    fn get(&mut self, searcher: &Searcher, address: DocAddress) -> Result<Uuid, SearchError> {
-        let segment = address.segment_ord;
-        let position = match self.columns.iter().position(|(s, _, _)| *s == segment) {
-            Some(p) => p,
-            None => {
-                let fast = searcher.segment_reader(segment).fast_fields();
-                self.columns
-                    .push((segment, fast.u64(ID_HIGH)?, fast.u64(ID_LOW)?));
-                self.columns.len() - 1
-            }
-        };
-        let (_, high, low) = &self.columns[position];
-        match (high.first(address.doc_id), low.first(address.doc_id)) {
-            (Some(h), Some(l)) => Ok(Uuid::from_u64_pair(h, l)),
-            _ => Err(SearchError::Corrupt("document without book id".into())),
-        }
     }
 }
 
