@@ -6,6 +6,7 @@ use quire_kit::caller::Caller;
 use quire_proto::wallet::v1 as pb;
 
 use crate::db::rfc3339;
+use crate::db::schema::wallets;
 use crate::db::wallet::{WalletRow, wallet_balances};
 use crate::error::{Result, WalletError};
 use crate::idempotency::Key;
@@ -75,7 +76,8 @@ pub async fn list(
     caller.require_admin()?;
     let page = Page::parse(req.page, req.page_size)?;
     let mut conn = state.conn().await?;
-    let total: i64 = wallet_balances::table.count().get_result(&mut conn).await?;
+    // Counted on the table: the view would add up every wallet's pending credits first.
+    let total: i64 = wallets::table.count().get_result(&mut conn).await?;
     let rows: Vec<WalletRow> = wallet_balances::table
         .order((
             wallet_balances::created_at.desc(),
