@@ -598,6 +598,7 @@ async fn main() -> anyhow::Result<()> {
         // order, and each side's measured run covers every query at least once (Postgres,
         // far slower, would otherwise be measured on part of the list only).
         let each = nq.div_ceil(clients);
+        eprintln!("search bench: Quire, {clients} client(s)");
         let (h, u, qs) = (http.clone(), search_url.clone(), queries.clone());
         let quire = load_passes(clients, WARMUP, RUN, each, move |client, n| {
             let (h, u, qs) = (h.clone(), u.clone(), qs.clone());
@@ -614,6 +615,7 @@ async fn main() -> anyhow::Result<()> {
             sides.push(Arc::new(PgSide::connect(&database_url).await));
         }
         let (sides, qs) = (Arc::new(sides), queries.clone());
+        eprintln!("search bench: Postgres, {clients} client(s)");
         let postgres = load_passes(clients, WARMUP, RUN, each, move |client, n| {
             let (sides, qs) = (sides.clone(), qs.clone());
             async move {

@@ -116,6 +116,14 @@ impl SearchIndex {
         })
     }
 
+    /// Marks a request (a search and the work around it: loading its hits, answering) until
+    /// the guard drops. A search spreads over the cores only when no other marked request is
+    /// under way (see `parallel.rs`).
+    pub fn request(&self) -> Request {
+        self.inner.spread.request_started();
+        Request(self.clone())
+    }
+
     /// Documents held, listed or not (applied ones included before their commit).
     pub fn doc_count(&self) -> u64 {
         self.inner.held.load(Ordering::Relaxed)
@@ -196,6 +204,15 @@ impl SearchIndex {
         }
         self.inner.reader.reload()?;
         Ok(())
+    }
+}
+
+/// A request under way (see [`SearchIndex::request`]).
+pub struct Request(SearchIndex);
+
+impl Drop for Request {
+    fn drop(&mut self) {
+        self.0.inner.spread.request_ended();
     }
 }
 

@@ -24,5 +24,5 @@ mod schema;
 mod search;
 
 pub use error::SearchError;
-pub use index::SearchIndex;
+pub use index::{Request, SearchIndex};
 pub use model::{BookDoc, Hit, SearchQuery, SearchResults};

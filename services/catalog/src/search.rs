@@ -189,6 +189,9 @@ pub async fn search(
     req: &pb::SearchRequest,
 ) -> Result<pb::SearchResponse> {
     let started = Instant::now();
+    // Until the answer is built: a lone search may spread over the cores, not one that
+    // would take them from another request's hits being loaded or encoded.
+    let _request = state.index.request();
     let (page, size, offset) = input::page(req.page, req.page_size)?;
     let text = input::text("query", &req.query, 500)?;
     let nonempty = |s: String| Some(s).filter(|s| !s.is_empty());
