@@ -1,5 +1,6 @@
 //! Indexes generated books and prints search latencies (no assertions; a rough local check).
-//! `cargo run --release -p quire-book-search --example latency -- 100000`
+//! `cargo run --release -p quire-book-search --example latency -- 100000 [settle_secs] [one-core]`
+//! (`one-core`: as if another request were under way, so no search spreads over the cores)
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::time::{Duration, Instant};
@@ -84,6 +85,9 @@ fn main() {
         }
         text
     };
+    // Two requests marked: each search then runs on its caller's thread alone.
+    let _busy = (std::env::args().nth(3).as_deref() == Some("one-core"))
+        .then(|| (index.request(), index.request()));
     let mut g = Lcg(7);
     for (name, filtered) in [("text", false), ("text+filters", true), ("browse", true)] {
         let mut times: Vec<Duration> = (0..300)

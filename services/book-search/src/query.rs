@@ -11,7 +11,9 @@ use tantivy::schema::{Field, IndexRecordOption};
 use tantivy::tokenizer::TokenStream;
 
 use crate::SearchQuery;
-use crate::automata::{Automata, AutomatonQuery};
+use std::sync::Arc;
+
+use crate::automata::{Automata, AutomatonQuery, Matches};
 use crate::schema::{Fields, analyzer, keyword};
 
 /// More words than this are ignored: each word costs several term lookups and automata.
@@ -109,6 +111,7 @@ fn exact(field: Field, word: &str) -> Box<dyn Query> {
 /// The fuzzy and prefix alternatives of one word in one field (none for a short, finished word).
 fn loose<'a>(
     automata: &'a Automata,
+    matches: &'a Arc<Matches>,
     field: Field,
     t: &'a QueryTerm,
 ) -> impl Iterator<Item = (Box<dyn Query>, f32)> + 'a {
@@ -116,12 +119,16 @@ fn loose<'a>(
         let q: Box<dyn Query> = Box::new(AutomatonQuery::new(
             field,
             automata.get(&t.text, t.distance, false),
+            matches.clone(),
         ));
         (q, FUZZY_WEIGHT)
     });
     let prefix = t.prefix.then(|| {
-        let q: Box<dyn Query> =
-            Box::new(AutomatonQuery::new(field, automata.get(&t.text, 0, true)));
+        let q: Box<dyn Query> = Box::new(AutomatonQuery::new(
+            field,
+            automata.get(&t.text, 0, true),
+            matches.clone(),
+        ));
         (q, PREFIX_WEIGHT)
     });
     fuzzy.into_iter().chain(prefix)
@@ -131,7 +138,12 @@ fn loose<'a>(
 /// its alternatives in any field. One flat union of every word's alternatives: it scores the
 /// same sum as a union per word inside a union of words, and each matching document passes
 /// one union instead of two (nested unions re-buffer every document).
-pub(crate) fn text_query(f: &Fields, automata: &Automata, terms: &[QueryTerm]) -> Box<dyn Query> {
+pub(crate) fn text_query(
+    f: &Fields,
+    automata: &Automata,
+    matches: &Arc<Matches>,
+    terms: &[QueryTerm],
+) -> Box<dyn Query> {
     let mut alternatives: Vec<(Occur, Box<dyn Query>)> = Vec::with_capacity(terms.len() * 7);
     for t in terms {
         for (field, boost) in exact_fields(f) {
@@ -141,7 +153,7 @@ pub(crate) fn text_query(f: &Fields, automata: &Automata, terms: &[QueryTerm]) -
             ));
         }
         for (field, boost) in loose_fields(f) {
-            for (q, weight) in loose(automata, field, t) {
+            for (q, weight) in loose(automata, matches, field, t) {
                 alternatives.push((Occur::Should, Box::new(BoostQuery::new(q, boost * weight))));
             }
         }
@@ -154,6 +166,7 @@ pub(crate) fn text_query(f: &Fields, automata: &Automata, terms: &[QueryTerm]) -
 pub(crate) fn word_checks(
     f: &Fields,
     automata: &Automata,
+    matches: &Arc<Matches>,
     t: &QueryTerm,
 ) -> (Box<dyn Query>, Option<Box<dyn Query>>) {
     let exact_any = BooleanQuery::new(
@@ -164,7 +177,7 @@ pub(crate) fn word_checks(
     );
     let loose_any: Vec<(Occur, Box<dyn Query>)> = loose_fields(f)
         .into_iter()
-        .flat_map(|(field, _)| loose(automata, field, t))
+        .flat_map(|(field, _)| loose(automata, matches, field, t))
         .map(|(q, _)| (Occur::Should, q))
         .collect();
     let loose_any =

@@ -2,10 +2,13 @@
 //! every core when the search is alone, see `parallel.rs`), then the match percentage of
 //! the page's hits only.
 
+use std::sync::Arc;
+
 use tantivy::collector::{Count, TopDocs};
 use tantivy::query::{BooleanQuery, EnableScoring, Occur, Query};
 use tantivy::{DocAddress, DocSet, Order, Searcher, TERMINATED};
 
+use crate::automata::Matches;
 use crate::query::{self, QueryTerm};
 use crate::schema::PUBLISHED_AT;
 use crate::{Hit, SearchError, SearchIndex, SearchQuery, SearchResults};
@@ -24,11 +27,12 @@ impl SearchIndex {
         let columns = genres.columns();
         let fields = &self.inner.fields;
         let terms = query::terms(&q.text);
+        let matches = Arc::new(Matches::default());
         let mut clauses = query::filters(fields, q, !terms.is_empty());
         if !terms.is_empty() {
             clauses.push((
                 Occur::Must,
-                query::text_query(fields, &self.inner.automata, &terms),
+                query::text_query(fields, &self.inner.automata, &matches, &terms),
             ));
         }
         let full = BooleanQuery::new(clauses);
@@ -57,7 +61,7 @@ impl SearchIndex {
         } else {
             running.search(&searcher, &full, &(top, Count, genres))?
         };
-        let percentages = match_percentages(self, &searcher, &terms, &page)?;
+        let percentages = match_percentages(self, &searcher, &matches, &terms, &page)?;
         let hits = page
             .iter()
             .zip(percentages)
@@ -87,6 +91,7 @@ impl SearchIndex {
 fn match_percentages(
     index: &SearchIndex,
     searcher: &Searcher,
+    matches: &Arc<Matches>,
     terms: &[QueryTerm],
     page: &[(f32, DocAddress)],
 ) -> Result<Vec<u32>, SearchError> {
@@ -99,7 +104,8 @@ fn match_percentages(
     order.sort_by_key(|&i| (page[i].1.segment_ord, page[i].1.doc_id));
     let scoring = EnableScoring::disabled_from_searcher(searcher);
     for term in terms {
-        let (exact, loose) = query::word_checks(&index.inner.fields, &index.inner.automata, term);
+        let (exact, loose) =
+            query::word_checks(&index.inner.fields, &index.inner.automata, matches, term);
         let exact = exact.weight(scoring)?;
         let loose = loose.map(|q| q.weight(scoring)).transpose()?;
         let mut start = 0;
