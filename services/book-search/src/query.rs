@@ -2,6 +2,7 @@
 //! prefix) over the weighted text fields, and the filters.
 
 use std::ops::Bound;
+use std::sync::Arc;
 
 use tantivy::Term;
 use tantivy::query::{
@@ -11,8 +12,6 @@ use tantivy::schema::{Field, IndexRecordOption};
 use tantivy::tokenizer::TokenStream;
 
 use crate::SearchQuery;
-use std::sync::Arc;
-
 use crate::automata::{Automata, AutomatonQuery, Matches};
 use crate::schema::{Fields, analyzer, keyword};
 
