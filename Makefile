@@ -31,7 +31,7 @@ bench:
 lint:
 	cargo fmt --all --check
 	cargo clippy --workspace --all-targets -- -D warnings
-	cd frontend && npm run typecheck
+	cd frontend && npm run typecheck && npm run lint
 
 fmt:
 	cargo fmt --all

@@ -18,6 +18,6 @@ export QUIRE_KAFKA_BROKERS="${QUIRE_BENCH_KAFKA_BROKERS:-127.0.0.1:19192}"
 export QUIRE_TANSU_STORAGE="${QUIRE_BENCH_TANSU_STORAGE:-memory://tansu/}"
 trap 'deploy/local/infra.sh down broker || true; rm -rf "$QUIRE_DATA_DIR"' EXIT
 deploy/local/infra.sh up
-RUST_LOG=error cargo bench -p quire-gateway --bench users_me
-RUST_LOG=error cargo bench -p quire-gateway --bench search
-RUST_LOG=error cargo bench -p quire-gateway --bench trades
+RUST_LOG=error cargo bench -p quire-bench --bench users_me
+RUST_LOG=error cargo bench -p quire-bench --bench search
+RUST_LOG=error cargo bench -p quire-bench --bench trades

@@ -47,6 +47,11 @@ export QUIRE_LOG_FORMAT="${QUIRE_LOG_FORMAT:-pretty}"
 # tantivy reports every segment merge at info.
 export RUST_LOG="${RUST_LOG:-info,tantivy=warn}"
 export QUIRE_HTTP_PORT="${QUIRE_HTTP_PORT:-8080}"
+# The gateway's /healthz, /readyz and /metrics (never on its public port).
+GATEWAY_ADMIN_PORT="${QUIRE_GATEWAY_ADMIN_PORT:-9100}"
+# A local stack takes no real money: the wallet's `instant` provider is allowed here
+# (the wallet refuses it unless told so; production names a real provider).
+export QUIRE_ALLOW_INSTANT_PAYMENTS="${QUIRE_ALLOW_INSTANT_PAYMENTS:-true}"
 export QUIRE_JWT_KEY_FILE="${QUIRE_JWT_KEY_FILE:-$QUIRE_DATA_DIR/keys/jwt-ed25519.pem}"
 export QUIRE_ADMIN_EMAIL="${QUIRE_ADMIN_EMAIL:-admin@quire.local}"
 export QUIRE_ADMIN_PASSWORD="${QUIRE_ADMIN_PASSWORD:-quire-admin-pass}"
@@ -129,6 +134,7 @@ check_ports() {
     tcp_open 127.0.0.1 "$(svc_admin "$s")" && die "port $(svc_admin "$s") ($(svc_name "$s") admin) is in use"
   done
   tcp_open 127.0.0.1 "$QUIRE_HTTP_PORT" && die "port $QUIRE_HTTP_PORT (gateway) is in use; set QUIRE_HTTP_PORT or stop what uses it"
+  tcp_open 127.0.0.1 "$GATEWAY_ADMIN_PORT" && die "port $GATEWAY_ADMIN_PORT (gateway admin) is in use; set QUIRE_GATEWAY_ADMIN_PORT or stop what uses it"
   return 0
 }
 
@@ -140,7 +146,11 @@ proc_env() {
   for s in "${SERVICES[@]}"; do
     printf 'QUIRE_%s_URL=http://127.0.0.1:%s\n' "$(svc_name "$s" | tr '[:lower:]' '[:upper:]')" "$(svc_grpc "$s")"
   done
-  [[ "$name" == gateway || "$name" == demo ]] && return
+  if [[ "$name" == gateway ]]; then
+    printf '%s\n' "QUIRE_ADMIN_ADDR=$BIND_HOST:$GATEWAY_ADMIN_PORT"
+    return
+  fi
+  [[ "$name" == demo ]] && return
   for s in "${SERVICES[@]}"; do
     [[ "$(svc_name "$s")" == "$name" ]] || continue
     # Per service, like the addresses: a QUIRE_EVENTS_GROUP shared through the environment
@@ -269,7 +279,7 @@ start_all() {
   for s in "${SERVICES[@]}"; do start_proc "$(svc_name "$s")"; done
   for s in "${SERVICES[@]}"; do wait_ready "$(svc_name "$s")" "$(svc_admin "$s")"; done
   start_proc gateway
-  wait_ready gateway "$QUIRE_HTTP_PORT"
+  wait_ready gateway "$GATEWAY_ADMIN_PORT"
   load_demo
 }
 

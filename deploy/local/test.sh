@@ -2,7 +2,8 @@
 # What `make test` runs:
 #   test.sh rust      Rust unit and integration tests against the real servers
 #   test.sh frontend  the web app's unit tests and production build
-#   test.sh e2e       the stack in the background (debug binaries), then browser tests
+#   test.sh e2e       the stack in the background (debug binaries), then browser tests and
+#                     the REST contract fuzzing (schemathesis.sh) against it
 #   test.sh all       the three, in that order
 set -euo pipefail
 
@@ -58,17 +59,23 @@ e2e() {
   export QUIRE_E2E_SMTP_PORT="$smtp_port"
   export QUIRE_BASE_URL="http://127.0.0.1:$http_port"
   export QUIRE_DATABASE_URL="postgres://postgres@127.0.0.1:5432/quire_e2e"
-  # The scenarios register and log in a dozen users from one address within a minute:
-  # more than a person would, so the per-address limits are raised for this stack alone
-  # (the REST tests check the limits themselves).
-  export QUIRE_RATE_VERIFY_PER_MIN="${QUIRE_RATE_VERIFY_PER_MIN:-120}"
-  export QUIRE_RATE_LOGIN_PER_MIN="${QUIRE_RATE_LOGIN_PER_MIN:-120}"
+  # The scenarios register and log in a dozen users from one address within a minute, and
+  # the fuzzing after them sends a few thousand requests as one user or address: more than
+  # a person would, so the limits are raised for this stack alone (the REST tests check
+  # the limits themselves).
+  export QUIRE_RATE_VERIFY_PER_MIN="${QUIRE_RATE_VERIFY_PER_MIN:-600}"
+  export QUIRE_RATE_LOGIN_PER_MIN="${QUIRE_RATE_LOGIN_PER_MIN:-600}"
+  export QUIRE_RATE_API_PER_MIN="${QUIRE_RATE_API_PER_MIN:-20000}"
+  export QUIRE_RATE_ANONYMOUS_PER_MIN="${QUIRE_RATE_ANONYMOUS_PER_MIN:-6000}"
+  export QUIRE_GATEWAY_ADMIN_PORT="${QUIRE_GATEWAY_ADMIN_PORT:-19100}"
   export QUIRE_ADMIN_EMAIL="${QUIRE_ADMIN_EMAIL:-admin@quire.local}"
   export QUIRE_ADMIN_PASSWORD="${QUIRE_ADMIN_PASSWORD:-quire-admin-pass}"
   psql -q -h 127.0.0.1 -U postgres -d postgres -c 'DROP DATABASE IF EXISTS quire_e2e WITH (FORCE)' >/dev/null
   deploy/local/stack.sh start-bg
   local status=0
   (cd frontend && npm run e2e) || status=$?
+  say "REST contract fuzzing (schemathesis)"
+  deploy/local/schemathesis.sh "$QUIRE_BASE_URL" || status=$?
   deploy/local/stack.sh stop || true
   if [[ $status -ne 0 ]]; then
     echo "e2e failed; service logs in $data/logs" >&2

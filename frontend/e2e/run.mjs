@@ -41,7 +41,10 @@ async function newPage(options) {
   context.setDefaultTimeout(20_000);
   const page = await context.newPage();
   page.on('pageerror', (e) => console.log(`  [page error] ${e.message}`));
+  // What the Content-Security-Policy blocked: the app must work within it.
+  page.cspViolations = [];
   page.on('console', (m) => {
+    if (m.text().includes('Content Security Policy')) page.cspViolations.push(m.text());
     // Failed requests are logged by the browser too (a new user's wallet answers 404 once).
     if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) console.log(`  [console] ${m.text()}`);
   });
@@ -54,6 +57,7 @@ async function scenario(name, options, body) {
   const page = await newPage(options);
   try {
     await body(page);
+    assert.deepEqual(page.cspViolations, [], 'the page broke the Content-Security-Policy');
   } catch (error) {
     const file = path.join(SHOTS, `failure-${name}.png`);
     await page.screenshot({ path: file, fullPage: true }).catch(() => {});

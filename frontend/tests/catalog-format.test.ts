@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validateTrialPercent } from '@/features/catalog/components/TrialSettingsForm';
-import { formatPrice, formatScore, joinList, parsePrice, splitList } from '@/features/catalog/format';
+import { formatScore, joinList, parsePrice, splitList } from '@/features/catalog/format';
+import { formatPrice } from '@/lib/money';
 import { isSearching, readShopQuery, sortHits, writeShopQuery } from '@/features/catalog/shop-query';
 
 describe('prices', () => {

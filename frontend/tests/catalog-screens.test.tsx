@@ -93,7 +93,7 @@ describe('admin content', () => {
     const row = byTestId(container, 'admin-book-row');
     expect(row.textContent).toContain('Listed');
     await click([...row.querySelectorAll('button')].find((b) => b.textContent === 'Take down')!);
-    const dialog = container.querySelector('dialog')!;
+    const dialog = document.querySelector<HTMLElement>('[role="dialog"]')!;
     expect(dialog.textContent).toContain('Take down “Title b1”?');
     const reason = dialog.querySelector('textarea')!;
     act(() => {
@@ -103,7 +103,7 @@ describe('admin content', () => {
     await click(byTestId(dialog, 'confirm-moderation'));
     await waitFor(() => expect(calls('/api/admin/books/b1/takedown')).toHaveLength(1));
     expect(JSON.parse(calls('/api/admin/books/b1/takedown')[0].body)).toEqual({ taken_down: true, reason: 'copyright claim' });
-    await waitFor(() => expect(container.querySelector('dialog')).toBeNull());
+    await waitFor(() => expect(document.querySelector('[role="dialog"]')).toBeNull());
   });
 });
 

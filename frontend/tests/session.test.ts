@@ -1,5 +1,8 @@
+import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { completeLogin, LOGIN_SUCCESS_MESSAGE } from '@/features/auth/session';
+import type { User } from '@/lib/api-types';
+import { meQueryKey } from '@/lib/me';
 import { clearSessionStorage } from '@/lib/storage';
 import { useAuthStore } from '@/stores/auth';
 import { useRoleStore } from '@/stores/role';
@@ -21,7 +24,7 @@ describe('the login sequence', () => {
       order.push(`wallet with token ${localStorage.getItem('access_token')}`);
       expect(localStorage.getItem('userInfo')).toBeNull();
     });
-    await completeLogin({ access_token: 'at', refresh_token: 'rt', token_type: 'bearer', expires_in: 3600, user: { ...user, roles: [...user.roles] } }, { fetchWallet });
+    await completeLogin({ access_token: 'at', refresh_token: 'rt', token_type: 'bearer', expires_in: 3600, user: { ...user, roles: [...user.roles] } }, { fetchWallet, queryClient: new QueryClient() });
     expect(order).toEqual(['wallet with token at']);
     expect(localStorage.getItem('access_token')).toBe('at');
     expect(localStorage.getItem('refresh_token')).toBe('rt');
@@ -30,9 +33,10 @@ describe('the login sequence', () => {
     expect(useToastStore.getState().toasts.map((t) => t.text)).toEqual([LOGIN_SUCCESS_MESSAGE]);
   });
 
-  it('ignores a failing wallet', async () => {
-    await completeLogin({ access_token: 'at', refresh_token: 'rt', token_type: 'bearer', expires_in: 3600, user: { ...user, roles: [...user.roles] } }, { fetchWallet: () => Promise.reject(new Error('503')) });
-    expect(useAuthStore.getState().user?.username).toBe('ann');
+  it('ignores a failing wallet and keeps the profile in react-query', async () => {
+    const queryClient = new QueryClient();
+    await completeLogin({ access_token: 'at', refresh_token: 'rt', token_type: 'bearer', expires_in: 3600, user: { ...user, roles: [...user.roles] } }, { fetchWallet: () => Promise.reject(new Error('503')), queryClient });
+    expect(queryClient.getQueryData<User>(meQueryKey)?.username).toBe('ann');
     expect(useToastStore.getState().toasts.map((t) => t.text)).toEqual(['Successfully logged in']);
   });
 });

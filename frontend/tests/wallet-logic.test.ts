@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { buyFailure, decideBuy } from '@/features/wallet/buy';
 import { IntentKey, isUncertain, newIdempotencyKey } from '@/features/wallet/idempotency';
-import { AMOUNT_MESSAGES, formatMoney, formatSigned, parseAmount, suggestedRecharge, toCents } from '@/features/wallet/money';
+import { AMOUNT_MESSAGES, parseAmount, suggestedRecharge } from '@/features/wallet/money';
+import { formatMoney, formatSigned, toCents } from '@/lib/money';
 import { ApiError } from '@/lib/api-client';
 import { inAppReturnPath } from '@/lib/redirect';
 import { buyLabel, rechargePath } from '@/features/wallet/components/BuyBook';

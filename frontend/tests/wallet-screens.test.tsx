@@ -353,7 +353,7 @@ describe('the rewards page', () => {
     server.json('/api/rewards', 200, ok({ ...page([]), total_amount: 0 }));
     const { container } = await render(routes, '/user/rewards');
     await waitFor(() => expect(container.textContent).toContain('No rewards yet'));
-    expect(container.textContent).toContain('When a friend creates an account with it you earn a reward');
+    expect(container.textContent).toContain('buys their first book with money they added to their wallet');
     expect(byTestId(container, 'rewards-total').textContent).toBe('$0.00');
   });
 });

@@ -28,9 +28,12 @@ pub struct GatewayConfig {
     /// Largest file accepted in an upload (a book cover), in bytes; larger is a 413.
     #[serde(default = "d_upload_limit")]
     pub upload_limit_bytes: usize,
-    /// Take the client address from `X-Forwarded-For` (only behind a trusted proxy).
+    /// How many proxies in front of the gateway append to `X-Forwarded-For` (an ingress: 1).
+    /// The client is the address the outermost of them saw: that many hops from the
+    /// right. 0 (the default) takes the peer address and ignores the header, which any
+    /// client can write.
     #[serde(default)]
-    pub trust_forwarded: bool,
+    pub trusted_proxy_hops: usize,
     /// Requests per minute per client address, by class of route.
     #[serde(default = "d_rate_login")]
     pub rate_login_per_min: u32,
@@ -40,6 +43,15 @@ pub struct GatewayConfig {
     pub rate_api_per_min: u32,
     #[serde(default = "d_rate_upload")]
     pub rate_upload_per_min: u32,
+    /// `/api` requests per minute per client address from callers without a token.
+    #[serde(default = "d_rate_anonymous")]
+    pub rate_anonymous_per_min: u32,
+    /// Seconds a request may take to send its whole body; past that it is answered 408.
+    #[serde(default = "d_body_timeout")]
+    pub body_timeout_secs: u64,
+    /// `/healthz`, `/readyz` and `/metrics`: never on the public port.
+    #[serde(default = "d_admin_addr")]
+    pub admin_addr: String,
     #[serde(default = "d_workers")]
     pub http_workers: usize,
 }
@@ -83,6 +95,15 @@ fn d_rate_api() -> u32 {
 fn d_rate_upload() -> u32 {
     30
 }
+fn d_rate_anonymous() -> u32 {
+    600
+}
+fn d_body_timeout() -> u64 {
+    30
+}
+fn d_admin_addr() -> String {
+    "0.0.0.0:9100".into()
+}
 fn d_workers() -> usize {
     std::thread::available_parallelism()
         .map(usize::from)
@@ -92,5 +113,31 @@ fn d_workers() -> usize {
 impl GatewayConfig {
     pub fn from_env() -> Result<Self, envy::Error> {
         quire_kit::config::from_env()
+    }
+}
+
+impl Default for GatewayConfig {
+    /// The settings with no variable set (tests change what they need).
+    fn default() -> Self {
+        Self {
+            http_host: d_host(),
+            http_port: d_port(),
+            auth_url: d_auth(),
+            catalog_url: d_catalog(),
+            wallet_url: d_wallet(),
+            redis_url: d_redis(),
+            frontend_dir: d_frontend(),
+            json_limit_bytes: d_json_limit(),
+            upload_limit_bytes: d_upload_limit(),
+            trusted_proxy_hops: 0,
+            rate_login_per_min: d_rate_login(),
+            rate_verify_per_min: d_rate_verify(),
+            rate_api_per_min: d_rate_api(),
+            rate_upload_per_min: d_rate_upload(),
+            rate_anonymous_per_min: d_rate_anonymous(),
+            body_timeout_secs: d_body_timeout(),
+            admin_addr: d_admin_addr(),
+            http_workers: d_workers(),
+        }
     }
 }

@@ -5,8 +5,18 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
 use quire_kit::{ApiError, ErrorCode};
 use serde::Serialize;
+use utoipa::ToSchema;
 
-use crate::openapi::Envelope;
+/// Every `/api` reply: `data` holds the payload on success; on failure `success` is
+/// false, `message`/`detail` hold the text, `error` a machine code and `data.reason` the
+/// text again.
+#[derive(Serialize, ToSchema)]
+pub struct Envelope<T> {
+    pub code: u16,
+    pub success: bool,
+    pub message: String,
+    pub data: T,
+}
 
 /// `200 {"code":200,"success":true,"message":"OK","data":...}`
 /// Serialized straight from the payload: going through `serde_json::json!` first built a
@@ -57,15 +67,34 @@ impl ResponseError for Failure {
         if let Some(secs) = e.retry_after_secs {
             builder.insert_header(("Retry-After", secs.to_string()));
         }
-        builder.json(serde_json::json!({
-            "code": status.as_u16(),
-            "success": false,
-            "message": e.message,
-            "detail": e.message,
-            "error": e.reason,
-            "data": { "reason": e.message },
-        }))
+        builder.json(failure_body(status, &e.message, &e.reason))
     }
+}
+
+/// The failure envelope (the `Failure` schema of the OpenAPI document).
+fn failure_body(status: StatusCode, message: &str, reason: &str) -> serde_json::Value {
+    serde_json::json!({
+        "code": status.as_u16(),
+        "success": false,
+        "message": message,
+        "detail": message,
+        "error": reason,
+        "data": { "reason": message },
+    })
+}
+
+/// A known `/api` path asked with a method it does not take; `allow` lists the methods it
+/// does (`GET, POST`). Not an [`ApiError`]: no service ever answers it.
+pub fn method_not_allowed(allow: &str) -> HttpResponse {
+    let status = StatusCode::METHOD_NOT_ALLOWED;
+    metrics::counter!("quire_gateway_failures_total", "error" => "method_not_allowed").increment(1);
+    HttpResponse::build(status)
+        .insert_header((actix_web::http::header::ALLOW, allow))
+        .json(failure_body(
+            status,
+            &format!("Method not allowed: this path takes {allow}"),
+            "method_not_allowed",
+        ))
 }
 
 pub type Reply = Result<HttpResponse, Failure>;

@@ -45,6 +45,11 @@ impl<T: DeserializeOwned + 'static> FromRequest for FormBody<T> {
                     "Content-Type must be application/x-www-form-urlencoded",
                 ));
             }
+            for (name, value) in
+                serde_urlencoded::from_bytes::<Vec<(String, String)>>(&bytes).unwrap_or_default()
+            {
+                crate::plain_text::field(&name, &value)?;
+            }
             serde_urlencoded::from_bytes(&bytes)
                 .map(FormBody)
                 .map_err(|e| {

@@ -95,6 +95,14 @@ pub fn comma_list(value: &str) -> Vec<String> {
         .collect()
 }
 
+/// A field that must be given and not blank.
+pub fn required<'a>(field: &str, value: Option<&'a str>) -> Result<&'a str, Failure> {
+    value
+        .map(str::trim)
+        .filter(|v| !v.is_empty())
+        .ok_or_else(|| Failure::bad_request("missing_field", format!("{field}: required")))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

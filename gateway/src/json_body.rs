@@ -18,8 +18,15 @@ impl<T> JsonBody<T> {
     }
 }
 
-/// The failure of reading a request body: too large (413), or `reason` (400).
+/// The failure of reading a request body: too large (413), too slow (408), or `reason`
+/// (400).
 pub(crate) fn unreadable(error: &actix_web::Error, reason: &str) -> Failure {
+    if error
+        .as_error::<actix_web::error::PayloadError>()
+        .is_some_and(|e| crate::body_deadline::timed_out(e))
+    {
+        return crate::body_deadline::failure();
+    }
     if error.as_response_error().status_code().as_u16() == 413 {
         Failure(ApiError::new(
             ErrorCode::PayloadTooLarge,
@@ -61,6 +68,11 @@ fn read<T: DeserializeOwned + 'static>(
                 "bad_content_type",
                 "Content-Type must be application/json",
             ));
+        }
+        if crate::plain_text::json_may_hold_control(&bytes)
+            && let Ok(value) = serde_json::from_slice::<serde_json::Value>(&bytes)
+        {
+            crate::plain_text::json(&value)?;
         }
         let de = &mut serde_json::Deserializer::from_slice(&bytes);
         serde_path_to_error::deserialize(de).map(Some).map_err(|e| {

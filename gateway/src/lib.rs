@@ -8,10 +8,12 @@
 #![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used))]
 
 pub mod auth_guard;
+pub mod body_deadline;
 pub mod client_ip;
 pub mod config;
 pub mod envelope;
 pub mod form_body;
+pub mod grpc_call;
 pub mod idempotency;
 pub mod input;
 pub mod json_body;
@@ -20,9 +22,12 @@ pub mod money;
 pub mod multipart;
 pub mod openapi;
 pub mod ops;
+pub mod plain_text;
 pub mod rate_limit;
 pub mod routes;
+pub mod security_headers;
 pub mod state;
+pub mod unknown_route;
 pub mod web_app;
 
 use std::net::TcpListener;
@@ -44,7 +49,9 @@ const MAX_GRPC_MESSAGE: usize = 64 * 1024 * 1024;
 
 pub struct Application {
     port: u16,
+    admin_port: u16,
     server: Server,
+    admin: Server,
 }
 
 impl Application {
@@ -64,56 +71,99 @@ impl Application {
         }
         let listener = TcpListener::bind((config.http_host.as_str(), config.http_port))?;
         let port = listener.local_addr()?.port();
+        let admin_listener = TcpListener::bind(config.admin_addr.as_str())?;
+        let admin_port = admin_listener.local_addr()?.port();
         let workers = config.http_workers.max(1);
         let json_limit = config.json_limit_bytes;
         let frontend = config.frontend_dir.clone();
         let config = Arc::new(config);
+        let admin = {
+            let (redis, auth, wallet, catalog) = (
+                redis.clone(),
+                auth_endpoint.clone(),
+                wallet_endpoint.clone(),
+                catalog_endpoint.clone(),
+            );
+            HttpServer::new(move || {
+                let health = web::Data::new(ops::Health {
+                    redis: redis.clone(),
+                    auth: HealthClient::new(auth.connect_lazy()),
+                    wallet: HealthClient::new(wallet.connect_lazy()),
+                    catalog: HealthClient::new(catalog.connect_lazy()),
+                });
+                App::new()
+                    .app_data(health)
+                    .service(ops::healthz)
+                    .service(ops::readyz)
+                    .service(ops::metrics_page)
+            })
+            .workers(1)
+            .shutdown_timeout(10)
+            .listen(admin_listener)?
+            .run()
+        };
         let server = HttpServer::new(move || {
             // This closure runs on each worker thread: each worker gets its own gRPC
             // connections, driven by its own runtime, instead of handing every call to a
             // connection task on another thread (that hop cost ~130 us per call).
-            let channel = auth_endpoint.connect_lazy();
-            let wallet_channel = wallet_endpoint.connect_lazy();
             let state = web::Data::new(AppState::new(
-                AuthServiceClient::new(channel.clone()),
+                AuthServiceClient::new(auth_endpoint.connect_lazy()),
                 // Book files are larger than gRPC's 4 MiB default message size.
                 CatalogServiceClient::new(catalog_endpoint.connect_lazy())
                     .max_decoding_message_size(MAX_GRPC_MESSAGE)
                     .max_encoding_message_size(MAX_GRPC_MESSAGE),
-                WalletServiceClient::new(wallet_channel.clone()),
+                WalletServiceClient::new(wallet_endpoint.connect_lazy()),
                 redis.clone(),
                 keys.clone(),
                 config.clone(),
             ));
-            let health = web::Data::new(ops::Health {
-                auth: HealthClient::new(channel),
-                wallet: HealthClient::new(wallet_channel),
-            });
+            // The last `wrap` runs first: the span and headers cover every answer, the
+            // body deadline every read, the text and rate checks every `/api` call.
             App::new()
+                .wrap(from_fn(rate_limit::anonymous))
+                .wrap(from_fn(plain_text::middleware))
+                .wrap(from_fn(body_deadline::middleware))
+                .wrap(security_headers::headers())
                 .wrap(from_fn(ops::observe))
                 .wrap(Compress::default())
                 .app_data(state)
-                .app_data(health)
+                // Liveness alone stays on the public port too, for load balancers that
+                // can only probe it; it says nothing about what runs behind.
                 .service(ops::healthz)
-                .service(ops::readyz)
-                .service(ops::metrics_page)
-                .configure(routes::configure(json_limit))
+                // The document's own pages, before the `/api` scope that would take them.
+                .service(openapi::openapi_json)
+                .service(openapi::docs)
+                .configure(routes::configure(
+                    json_limit,
+                    web::to(unknown_route::unmatched),
+                ))
                 .configure(web_app::configure(frontend.clone()))
         })
         .workers(workers)
         .shutdown_timeout(10)
         .listen(listener)?
         .run();
-        tracing::info!(port, "gateway listening");
-        Ok(Self { port, server })
+        tracing::info!(port, admin_port, "gateway listening");
+        Ok(Self {
+            port,
+            admin_port,
+            server,
+            admin,
+        })
     }
 
     pub fn port(&self) -> u16 {
         self.port
     }
 
+    /// The port of `/healthz`, `/readyz` and `/metrics`.
+    pub fn admin_port(&self) -> u16 {
+        self.admin_port
+    }
+
     /// Serves until SIGTERM or Ctrl-C (actix handles both), draining open requests.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
-        self.server.await
+        let (api, admin) = futures::join!(self.server, self.admin);
+        api.and(admin)
     }
 }

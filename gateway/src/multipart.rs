@@ -52,7 +52,10 @@ fn too_large(field: &str, cap: usize) -> Failure {
     ))
 }
 
-fn malformed(error: impl std::fmt::Display) -> Failure {
+fn malformed(error: actix_multipart::MultipartError) -> Failure {
+    if crate::body_deadline::timed_out(&error) {
+        return crate::body_deadline::failure();
+    }
     Failure::bad_request(
         "invalid_multipart",
         format!("Invalid multipart/form-data body: {error}"),
@@ -110,6 +113,7 @@ pub async fn read(
             let text = String::from_utf8(data).map_err(|_| {
                 Failure::bad_request("invalid_text", format!("{name}: not UTF-8 text"))
             })?;
+            crate::plain_text::field(&name, &text)?;
             form.texts.insert(name, text);
         }
     }

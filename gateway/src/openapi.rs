@@ -2,9 +2,8 @@
 //! it (`/api/docs`). The frontend generates its request and reply types from it.
 
 use actix_web::{HttpResponse, get};
-use serde::Serialize;
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
-use utoipa::{Modify, OpenApi, ToSchema};
+use utoipa::{Modify, OpenApi};
 
 use crate::routes::accounts_dto::*;
 use crate::routes::books_dto::*;
@@ -14,16 +13,9 @@ use crate::routes::wallet_dto::*;
 use crate::routes::wallet_records_dto::*;
 use crate::routes::{accounts, books, reading, shop_admin, wallet, wallet_records};
 
-/// Every `/api` reply: `data` holds the payload on success; on failure `success` is
-/// false, `message`/`detail` hold the text, `error` a machine code and `data.reason` the
-/// text again.
-#[derive(Serialize, ToSchema)]
-pub struct Envelope<T> {
-    pub code: u16,
-    pub success: bool,
-    pub message: String,
-    pub data: T,
-}
+mod failures;
+
+use failures::{Failures, OptionalBodies};
 
 struct Bearer;
 impl Modify for Bearer {
@@ -39,7 +31,7 @@ impl Modify for Bearer {
 
 #[derive(OpenApi)]
 #[openapi(
-    info(title = "Quire API", description = "The REST surface of Quire, the online book platform. Every reply uses the envelope {code, success, message, data}; failures add detail, error and data.reason."),
+    info(title = "Quire API", description = "The REST surface of Quire, the online book platform. Every reply uses the envelope {code, success, message, data}; failures (the Failure schema) add detail, error and data.reason. A path below asked with a method it does not list answers 405 with the Failure envelope and an Allow header naming the methods it takes."),
     paths(
         accounts::send_verify_email, accounts::check_verify_code, accounts::register,
         accounts::login_nonce, accounts::login, accounts::refresh_token, accounts::logout,
@@ -70,7 +62,7 @@ impl Modify for Bearer {
         WalletOut, WalletReplyOut, WalletPageOut, TopUpRecordOut, TopUpPageOut, RechargeOut, ConsumeOut,
         TradeOut, TradeRecordOut, TradePageOut, RewardOut, RewardPageOut, OpenBody, InfoBody,
         RechargeBody, ConsumeBody)),
-    modifiers(&Bearer),
+    modifiers(&Bearer, &OptionalBodies, &Failures),
 )]
 pub struct ApiDoc;
 
@@ -81,7 +73,7 @@ pub fn document() -> String {
         .unwrap_or_else(|_| "{}".into())
 }
 
-#[get("/openapi.json")]
+#[get("/api/openapi.json")]
 pub async fn openapi_json() -> HttpResponse {
     HttpResponse::Ok()
         .content_type("application/json")
@@ -90,7 +82,7 @@ pub async fn openapi_json() -> HttpResponse {
 
 /// Swagger UI from the web app's own bundle (`/platform/vendor/swagger-ui`), so the page
 /// works without reaching any outside host.
-#[get("/docs")]
+#[get("/api/docs")]
 pub async fn docs() -> HttpResponse {
     HttpResponse::Ok()
         .content_type("text/html; charset=utf-8")

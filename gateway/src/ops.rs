@@ -1,4 +1,6 @@
-//! For operators: `/healthz`, `/readyz`, `/metrics`, and a span and metrics per request.
+//! For operators: `/healthz`, `/readyz` and `/metrics` on the admin port (readiness and
+//! metrics never on the public one: they say what runs behind the gateway), and a span
+//! and metrics per request.
 
 use std::time::{Duration, Instant};
 
@@ -11,17 +13,17 @@ use tonic_health::pb::HealthCheckRequest;
 use tonic_health::pb::health_client::HealthClient;
 use tracing::Instrument;
 
-use crate::state::AppState;
-
 #[get("/healthz")]
 pub async fn healthz() -> HttpResponse {
     HttpResponse::Ok().body("ok")
 }
 
-/// The health services of the gRPC peers the gateway needs to be of use.
+/// What the gateway needs to be of use: Redis and the health services of its gRPC peers.
 pub struct Health {
+    pub redis: redis::Client,
     pub auth: HealthClient<Channel>,
     pub wallet: HealthClient<Channel>,
+    pub catalog: HealthClient<Channel>,
 }
 
 async fn serving(client: &HealthClient<Channel>) -> bool {
@@ -32,22 +34,33 @@ async fn serving(client: &HealthClient<Channel>) -> bool {
     client.clone().check(req).await.is_ok()
 }
 
-/// Ready when Redis, the auth service and the wallet service answer.
+/// Ready when Redis and every service the gateway calls answer.
 #[get("/readyz")]
-pub async fn readyz(state: web::Data<AppState>, health: web::Data<Health>) -> HttpResponse {
+pub async fn readyz(health: web::Data<Health>) -> HttpResponse {
     let redis = async {
-        match state.redis().await {
-            Ok(mut redis) => redis::cmd("PING")
-                .query_async::<String>(&mut redis)
+        let ping = async {
+            let mut conn = health.redis.get_multiplexed_async_connection().await.ok()?;
+            redis::cmd("PING")
+                .query_async::<String>(&mut conn)
                 .await
-                .is_ok(),
-            Err(_) => false,
-        }
+                .ok()
+        };
+        tokio::time::timeout(Duration::from_secs(2), ping)
+            .await
+            .ok()
+            .flatten()
+            .is_some()
     };
-    let (redis_ok, auth_ok, wallet_ok) =
-        futures::join!(redis, serving(&health.auth), serving(&health.wallet));
-    let body = serde_json::json!({ "redis": redis_ok, "auth": auth_ok, "wallet": wallet_ok });
-    if redis_ok && auth_ok && wallet_ok {
+    let (redis_ok, auth_ok, wallet_ok, catalog_ok) = futures::join!(
+        redis,
+        serving(&health.auth),
+        serving(&health.wallet),
+        serving(&health.catalog)
+    );
+    let body = serde_json::json!({
+        "redis": redis_ok, "auth": auth_ok, "wallet": wallet_ok, "catalog": catalog_ok
+    });
+    if redis_ok && auth_ok && wallet_ok && catalog_ok {
         HttpResponse::Ok().json(body)
     } else {
         HttpResponse::ServiceUnavailable().json(body)

@@ -1,7 +1,18 @@
 //! Rate limits shared by every gateway replica, kept in Redis: a fixed one-minute window
 //! per class of route and client, with `Retry-After` telling how long to wait.
+//!
+//! Signed-in callers are counted per user as their token is checked
+//! ([`crate::auth_guard`]); every `/api` call without a token is counted per client
+//! address here ([`anonymous`]), so that nobody goes uncounted.
 
+use actix_web::body::MessageBody;
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::middleware::Next;
+use actix_web::web;
 use quire_kit::ApiError;
+
+use crate::envelope::Failure;
+use crate::state::AppState;
 
 /// Routes limited together.
 #[derive(Debug, Clone, Copy)]
@@ -11,6 +22,8 @@ pub enum Class {
     Api,
     /// Calls that carry a file (covers).
     Upload,
+    /// Any `/api` call without a bearer token.
+    Anonymous,
 }
 
 impl Class {
@@ -20,6 +33,7 @@ impl Class {
             Self::Verify => "verify",
             Self::Api => "api",
             Self::Upload => "upload",
+            Self::Anonymous => "anon",
         }
     }
 }
@@ -56,4 +70,30 @@ pub async fn check(
         return Err(ApiError::rate_limited(ttl.max(1) as u64));
     }
     Ok(())
+}
+
+/// Counts every `/api` request that carries no bearer token against its address's
+/// anonymous limit; requests with a token are counted per user when it is checked.
+pub async fn anonymous(
+    req: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    // A bearer token is counted per user by whichever route checks it; every route that
+    // checks none (logins, registration, the API document) has a per-address limit too.
+    let has_token = req
+        .headers()
+        .get("authorization")
+        .and_then(|v| v.to_str().ok())
+        .and_then(quire_kit::caller::bearer)
+        .is_some();
+    if req.path().starts_with("/api/")
+        && !has_token
+        && let Some(state) = req.app_data::<web::Data<AppState>>()
+    {
+        state
+            .limit(req.request(), Class::Anonymous)
+            .await
+            .map_err(Failure::from)?;
+    }
+    next.call(req).await
 }

@@ -64,8 +64,19 @@ impl AppState {
             Class::Verify => self.config.rate_verify_per_min,
             Class::Api => self.config.rate_api_per_min,
             Class::Upload => self.config.rate_upload_per_min,
+            Class::Anonymous => self.config.rate_anonymous_per_min,
         };
-        let client = crate::client_ip::of(req, self.config.trust_forwarded);
-        rate_limit::check(&mut self.redis().await?, class, &client, per_minute).await
+        rate_limit::check(
+            &mut self.redis().await?,
+            class,
+            &self.client(req),
+            per_minute,
+        )
+        .await
+    }
+
+    /// The client's address (see [`crate::client_ip`]).
+    pub fn client(&self, req: &HttpRequest) -> String {
+        crate::client_ip::of(req, self.config.trusted_proxy_hops)
     }
 }

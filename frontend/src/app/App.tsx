@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { configureApiClient } from '@/lib/api-client';
+import { syncMeFromSnapshot } from '@/lib/me';
 import { useAuthStore } from '@/stores/auth';
 import { useRoleStore } from '@/stores/role';
 import { AppProviders, queryClient } from './providers';
@@ -29,6 +30,7 @@ export function App() {
       if (e.storageArea !== localStorage) return;
       useAuthStore.getState().hydrate();
       useRoleStore.getState().hydrate();
+      syncMeFromSnapshot(queryClient);
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);

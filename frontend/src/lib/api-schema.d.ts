@@ -796,6 +796,7 @@ export interface components {
             access_token: string;
         };
         AddRoleBody: {
+            /** @description reader, writer or publisher (admin is not self-service: 403). */
             role: string;
         };
         /** @description A book as every list of books shows it. */
@@ -805,7 +806,10 @@ export interface components {
             /** @description The display line of the authors. */
             author: string;
             authors: string[];
-            /** @description The same as `id` (the spec's calls name it `book_id`). */
+            /**
+             * Format: uuid
+             * @description The same as `id` (the spec's calls name it `book_id`).
+             */
             book_id: string;
             bought: boolean;
             /** Format: int32 */
@@ -823,6 +827,7 @@ export interface components {
             /** @description epub, pdf or txt. */
             format: string;
             genre: string;
+            /** Format: uuid */
             id: string;
             language: string;
             /** @description In the shop: on and not taken down. */
@@ -842,12 +847,14 @@ export interface components {
             publish_date?: string | null;
             /** @description When it entered the shop the first time. */
             published_at?: string | null;
+            /** Format: uuid */
             publisher_id?: string | null;
             short_summary: string;
             tags: string[];
             taken_down: boolean;
             title: string;
             updated_at?: string | null;
+            /** Format: uuid */
             upload_writer_id: string;
         };
         /** @description A page of books. */
@@ -865,9 +872,11 @@ export interface components {
             title?: string;
         };
         BookmarkOut: {
+            /** Format: uuid */
             book_id: string;
             /** @description Where in the book (an epub CFI, "page=N" or "offset=N"). */
             cfi: string;
+            /** Format: uuid */
             id: string;
             /** @description RFC 3339 */
             timestamp: string;
@@ -878,12 +887,15 @@ export interface components {
             content: string;
         };
         CommentOut: {
+            /** Format: uuid */
             book_id: string;
             content: string;
             created_at: string;
             /** @description The caller may delete it. */
             deletable: boolean;
+            /** Format: uuid */
             id: string;
+            /** Format: uuid */
             user_id: string;
             username: string;
         };
@@ -910,10 +922,12 @@ export interface components {
             /** Format: double */
             amount: number;
             created_at: string;
+            /** Format: uuid */
             transfer_id: string;
             wallet: components["schemas"]["WalletOut"];
         };
         CreateUserBody: {
+            /** Format: email */
             email: string;
             password: string;
             roles?: string[];
@@ -951,7 +965,10 @@ export interface components {
                 /** @description The display line of the authors. */
                 author: string;
                 authors: string[];
-                /** @description The same as `id` (the spec's calls name it `book_id`). */
+                /**
+                 * Format: uuid
+                 * @description The same as `id` (the spec's calls name it `book_id`).
+                 */
                 book_id: string;
                 bought: boolean;
                 /** Format: int32 */
@@ -969,6 +986,7 @@ export interface components {
                 /** @description epub, pdf or txt. */
                 format: string;
                 genre: string;
+                /** Format: uuid */
                 id: string;
                 language: string;
                 /** @description In the shop: on and not taken down. */
@@ -988,12 +1006,14 @@ export interface components {
                 publish_date?: string | null;
                 /** @description When it entered the shop the first time. */
                 published_at?: string | null;
+                /** Format: uuid */
                 publisher_id?: string | null;
                 short_summary: string;
                 tags: string[];
                 taken_down: boolean;
                 title: string;
                 updated_at?: string | null;
+                /** Format: uuid */
                 upload_writer_id: string;
             };
             message: string;
@@ -1029,9 +1049,11 @@ export interface components {
             /** Format: int32 */
             code: number;
             data: {
+                /** Format: uuid */
                 book_id: string;
                 /** @description Where in the book (an epub CFI, "page=N" or "offset=N"). */
                 cfi: string;
+                /** Format: uuid */
                 id: string;
                 /** @description RFC 3339 */
                 timestamp: string;
@@ -1049,12 +1071,15 @@ export interface components {
             /** Format: int32 */
             code: number;
             data: {
+                /** Format: uuid */
                 book_id: string;
                 content: string;
                 created_at: string;
                 /** @description The caller may delete it. */
                 deletable: boolean;
+                /** Format: uuid */
                 id: string;
+                /** Format: uuid */
                 user_id: string;
                 username: string;
             };
@@ -1094,6 +1119,7 @@ export interface components {
                 /** Format: double */
                 amount: number;
                 created_at: string;
+                /** Format: uuid */
                 transfer_id: string;
                 wallet: components["schemas"]["WalletOut"];
             };
@@ -1123,6 +1149,7 @@ export interface components {
             /** Format: int32 */
             code: number;
             data: {
+                /** Format: uuid */
                 book_id: string;
                 favourite: boolean;
             };
@@ -1154,6 +1181,7 @@ export interface components {
             /** Format: int32 */
             code: number;
             data: {
+                /** Format: uuid */
                 book_id: string;
                 /**
                  * Format: double
@@ -1176,11 +1204,13 @@ export interface components {
             /** Format: int32 */
             code: number;
             data: {
+                /** Format: uuid */
                 book_id: string;
                 /** @description In the shop after this call. */
                 listed: boolean;
                 on: boolean;
                 updated_at: string;
+                /** Format: uuid */
                 user_id: string;
             };
             message: string;
@@ -1278,6 +1308,7 @@ export interface components {
             code: number;
             data: {
                 books: components["schemas"]["ShelfBookOut"][];
+                /** Format: uuid */
                 publisher_id: string;
                 publisher_name: string;
             };
@@ -1337,8 +1368,12 @@ export interface components {
                 /** Format: double */
                 amount: number;
                 created_at: string;
-                /** @description The admin who credited a top-up; null for recharges. */
+                /**
+                 * Format: uuid
+                 * @description The admin who credited a top-up; null for recharges.
+                 */
                 created_by?: string | null;
+                /** Format: uuid */
                 id: string;
                 /** @description recharge or top_up */
                 kind: string;
@@ -1350,6 +1385,7 @@ export interface components {
                 settled_at?: string | null;
                 /** @description settled, pending or failed */
                 status: string;
+                /** Format: uuid */
                 user_id: string;
             };
             message: string;
@@ -1368,7 +1404,9 @@ export interface components {
              *     the rest.
              */
             data: {
+                /** Format: uuid */
                 book_id: string;
+                /** Format: uuid */
                 buyer_uid: string;
                 created_at: string;
                 /** Format: double */
@@ -1379,9 +1417,11 @@ export interface components {
                 replayed: boolean;
                 /** Format: double */
                 seller_amount: number;
+                /** Format: uuid */
                 seller_uid: string;
                 /** @description The book's title when it was bought. */
                 title: string;
+                /** Format: uuid */
                 trade_id: string;
             };
             message: string;
@@ -1424,6 +1464,7 @@ export interface components {
                 email?: string | null;
                 invite_code: string;
                 roles: string[];
+                /** Format: uuid */
                 user_id: string;
                 username: string;
                 wallet_address?: string | null;
@@ -1465,7 +1506,10 @@ export interface components {
                 /** @description The display line of the authors. */
                 author: string;
                 authors: string[];
-                /** @description The same as `id` (the spec's calls name it `book_id`). */
+                /**
+                 * Format: uuid
+                 * @description The same as `id` (the spec's calls name it `book_id`).
+                 */
                 book_id: string;
                 bought: boolean;
                 /** Format: int32 */
@@ -1483,6 +1527,7 @@ export interface components {
                 /** @description epub, pdf or txt. */
                 format: string;
                 genre: string;
+                /** Format: uuid */
                 id: string;
                 language: string;
                 /** @description In the shop: on and not taken down. */
@@ -1502,12 +1547,14 @@ export interface components {
                 publish_date?: string | null;
                 /** @description When it entered the shop the first time. */
                 published_at?: string | null;
+                /** Format: uuid */
                 publisher_id?: string | null;
                 short_summary: string;
                 tags: string[];
                 taken_down: boolean;
                 title: string;
                 updated_at?: string | null;
+                /** Format: uuid */
                 upload_writer_id: string;
             }[];
             message: string;
@@ -1522,9 +1569,11 @@ export interface components {
             /** Format: int32 */
             code: number;
             data: {
+                /** Format: uuid */
                 book_id: string;
                 /** @description Where in the book (an epub CFI, "page=N" or "offset=N"). */
                 cfi: string;
+                /** Format: uuid */
                 id: string;
                 /** @description RFC 3339 */
                 timestamp: string;
@@ -1581,6 +1630,7 @@ export interface components {
                 /** Format: int32 */
                 book_count: number;
                 name: string;
+                /** Format: uuid */
                 publisher_id: string;
             }[];
             message: string;
@@ -1638,6 +1688,7 @@ export interface components {
                 email?: string | null;
                 invite_code: string;
                 roles: string[];
+                /** Format: uuid */
                 user_id: string;
                 username: string;
                 wallet_address?: string | null;
@@ -1719,7 +1770,24 @@ export interface components {
                 [key: string]: number;
             };
         };
+        /** @description A failed call: the HTTP status again, the text in message, detail and data.reason, a machine code in error */
+        Failure: {
+            code: number;
+            data: {
+                /** @description The same text as message */
+                reason: string;
+            };
+            /** @description The same text as message */
+            detail: string;
+            /** @description A machine-readable reason (invalid_id, rate_limited, ...) */
+            error: string;
+            /** @description What went wrong, for people */
+            message: string;
+            /** @enum {boolean} */
+            success: false;
+        };
         FavouriteOut: {
+            /** Format: uuid */
             book_id: string;
             favourite: boolean;
         };
@@ -1739,7 +1807,10 @@ export interface components {
         };
         /** @description `wallet/info`: the body may be left out. */
         InfoBody: {
-            /** @description Whose wallet: the caller's when absent; another user's for admins only. */
+            /**
+             * Format: uuid
+             * @description Whose wallet: the caller's when absent; another user's for admins only.
+             */
             user_id?: string | null;
         };
         InviteCodeOut: {
@@ -1750,6 +1821,7 @@ export interface components {
         };
         /** @description `{email, password}` or `{wallet: {message, signature}}`. */
         LoginBody: {
+            /** Format: email */
             email?: string | null;
             password?: string | null;
             wallet?: null | components["schemas"]["WalletBody"];
@@ -1784,6 +1856,7 @@ export interface components {
             position: string;
         };
         ProgressOut: {
+            /** Format: uuid */
             book_id: string;
             /**
              * Format: double
@@ -1795,17 +1868,20 @@ export interface components {
             updated_at?: string | null;
         };
         PublishStatusOut: {
+            /** Format: uuid */
             book_id: string;
             /** @description In the shop after this call. */
             listed: boolean;
             on: boolean;
             updated_at: string;
+            /** Format: uuid */
             user_id: string;
         };
         PublisherOut: {
             /** Format: int32 */
             book_count: number;
             name: string;
+            /** Format: uuid */
             publisher_id: string;
         };
         RechargeBody: {
@@ -1823,22 +1899,31 @@ export interface components {
             refresh_token: string;
         };
         RegisterBody: {
+            /** Format: email */
             email: string;
             invite_code?: string | null;
             password: string;
             username?: string | null;
+            /** @description The 6 digits mailed by `send_verify_email`. */
             verify_code: string;
         };
         RewardOut: {
             /** Format: double */
             amount: number;
             created_at: string;
-            /** @description The invited user whose step earned it. */
+            /**
+             * Format: uuid
+             * @description The invited user whose step earned it.
+             */
             invitee_id: string;
             /** @description registered (the invited user signed up) or first_purchase (their first trade). */
             reason: string;
+            /** Format: uuid */
             reward_id: string;
-            /** @description The inviter, who is paid. */
+            /**
+             * Format: uuid
+             * @description The inviter, who is paid.
+             */
             user_id: string;
         };
         /** @description A page of the caller's invite rewards and the sum of all of them. */
@@ -1919,12 +2004,14 @@ export interface components {
             author: string;
             coverImage: string;
             genre: string;
+            /** Format: uuid */
             id: string;
             spineImage: string;
             title: string;
         };
         ShelfOut: {
             books: components["schemas"]["ShelfBookOut"][];
+            /** Format: uuid */
             publisher_id: string;
             publisher_name: string;
         };
@@ -1953,10 +2040,14 @@ export interface components {
             sort?: string | null;
             /** @description Comma-joined. */
             tags?: string | null;
-            /** @description Only this writer's books. */
+            /**
+             * Format: uuid
+             * @description Only this writer's books.
+             */
             upload_writer_id?: string | null;
         };
         SwitchRoleBody: {
+            /** @description A role the caller holds. */
             new_role: string;
         };
         /** @description `tags` of a search: a list or a comma-joined string. */
@@ -1997,8 +2088,12 @@ export interface components {
             /** Format: double */
             amount: number;
             created_at: string;
-            /** @description The admin who credited a top-up; null for recharges. */
+            /**
+             * Format: uuid
+             * @description The admin who credited a top-up; null for recharges.
+             */
             created_by?: string | null;
+            /** Format: uuid */
             id: string;
             /** @description recharge or top_up */
             kind: string;
@@ -2010,6 +2105,7 @@ export interface components {
             settled_at?: string | null;
             /** @description settled, pending or failed */
             status: string;
+            /** Format: uuid */
             user_id: string;
         };
         /**
@@ -2017,7 +2113,9 @@ export interface components {
          *     the rest.
          */
         TradeOut: {
+            /** Format: uuid */
             book_id: string;
+            /** Format: uuid */
             buyer_uid: string;
             created_at: string;
             /** Format: double */
@@ -2028,9 +2126,11 @@ export interface components {
             replayed: boolean;
             /** Format: double */
             seller_amount: number;
+            /** Format: uuid */
             seller_uid: string;
             /** @description The book's title when it was bought. */
             title: string;
+            /** Format: uuid */
             trade_id: string;
         };
         /** @description A page of trade records, newest first. */
@@ -2060,6 +2160,7 @@ export interface components {
             assessment_score?: number | null;
             /** @description Comma-joined. */
             authors?: string | null;
+            /** Format: uuid */
             book_id: string;
             /**
              * Format: binary
@@ -2079,7 +2180,10 @@ export interface components {
             /** @description Comma-joined. */
             tags?: string | null;
             title?: string | null;
-            /** @description The writer: the caller unless admin; the caller when absent. */
+            /**
+             * Format: uuid
+             * @description The writer: the caller unless admin; the caller when absent.
+             */
             uid?: string | null;
         };
         UserOut: {
@@ -2090,6 +2194,7 @@ export interface components {
             email?: string | null;
             invite_code: string;
             roles: string[];
+            /** Format: uuid */
             user_id: string;
             username: string;
             wallet_address?: string | null;
@@ -2141,6 +2246,7 @@ export interface components {
              */
             spent: number;
             updated_at: string;
+            /** Format: uuid */
             user_id: string;
         };
         /** @description A page of wallets, newest first. */
@@ -2190,11 +2296,52 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_BookPageOut"];
                 };
             };
+            /** @description Malformed or invalid input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description No token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Not allowed to the caller (admin routes: not an admin) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -2221,17 +2368,79 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_BookOut"];
                 };
             };
+            /** @description Malformed or invalid input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description No token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Not allowed to the caller (admin routes: not an admin) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
+            /** @description Unknown book */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -2256,17 +2465,70 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_SettingsOut"];
                 };
             };
+            /** @description Malformed or invalid input; the message names the field */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
+            /** @description No token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Not allowed to the caller (admin routes: not an admin) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -2289,11 +2551,61 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_DeletedOut"];
                 };
             };
+            /** @description Malformed or invalid input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description No token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Someone else's bookmark */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Unknown bookmark */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -2316,11 +2628,52 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_Vec_BookmarkOut"];
                 };
             };
+            /** @description Malformed or invalid input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description No token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Unknown book, or not visible to the caller */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -2347,17 +2700,70 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_BookmarkOut"];
                 };
             };
+            /** @description Malformed or invalid input; the message names the field */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
+            /** @description No token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Unknown book, or not visible to the caller */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -2385,11 +2791,52 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_CommentPageOut"];
                 };
             };
+            /** @description Malformed or invalid input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A bad, expired or revoked token (callers without one are let through) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Unknown book, or not visible to the caller */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -2416,17 +2863,70 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_CommentOut"];
                 };
             };
+            /** @description Malformed or invalid input; the message names the field */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
+            /** @description No token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Unknown book, or not visible to the caller */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -2452,20 +2952,57 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": components["schemas"]["FileBody"];
+                    "application/epub+zip": components["schemas"]["FileBody"];
+                    "application/pdf": components["schemas"]["FileBody"];
+                    "text/plain": components["schemas"]["FileBody"];
                 };
             };
+            /** @description Malformed or invalid input; the message names the field */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
+            /** @description A bad, expired or revoked token (callers without one are let through) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Unknown book or file, or not visible to the caller */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -2486,14 +3023,58 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "image/*": components["schemas"]["FileBody"];
+                    "image/svg+xml": components["schemas"]["FileBody"];
+                    "image/png": components["schemas"]["FileBody"];
+                    "image/jpeg": components["schemas"]["FileBody"];
+                    "image/webp": components["schemas"]["FileBody"];
                 };
             };
+            /** @description Malformed or invalid input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A bad, expired or revoked token (callers without one are let through) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Unknown book, or not visible to the caller */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -2516,11 +3097,52 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_ProgressOut"];
                 };
             };
+            /** @description Malformed or invalid input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description No token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Unknown book, or not visible to the caller */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -2547,17 +3169,70 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_ProgressOut"];
                 };
             };
+            /** @description Malformed or invalid input; the message names the field */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
+            /** @description No token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Unknown book, or not visible to the caller */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -2578,14 +3253,58 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "image/*": components["schemas"]["FileBody"];
+                    "image/svg+xml": components["schemas"]["FileBody"];
+                    "image/png": components["schemas"]["FileBody"];
+                    "image/jpeg": components["schemas"]["FileBody"];
+                    "image/webp": components["schemas"]["FileBody"];
                 };
             };
+            /** @description Malformed or invalid input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A bad, expired or revoked token (callers without one are let through) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Unknown book, or not visible to the caller */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -2614,11 +3333,52 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_Vec_TocEntryOut"];
                 };
             };
+            /** @description Malformed or invalid input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A bad, expired or revoked token (callers without one are let through) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Unknown book or file, or not visible to the caller */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -2626,6 +3386,7 @@ export interface operations {
         parameters: {
             query: {
                 email: string;
+                /** @description The 6 digits mailed to `email`. */
                 verify_code: string;
             };
             header?: never;
@@ -2647,7 +3408,29 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -2670,18 +3453,61 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_DeletedOut"];
                 };
             };
+            /** @description Malformed or invalid input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description No token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
             /** @description Someone else's comment */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
+            /** @description Unknown comment */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -2700,6 +3526,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Vec_BookOut"];
+                };
+            };
+            /** @description Malformed or invalid input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description No token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
         };
@@ -2723,11 +3587,52 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_FavouriteOut"];
                 };
             };
+            /** @description Malformed or invalid input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description No token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Unknown book, or not visible to the caller */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -2742,6 +3647,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Not a favourite (any more); an unknown book is none */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2750,11 +3656,43 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_FavouriteOut"];
                 };
             };
-            404: {
+            /** @description Malformed or invalid input; the message names the field */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description No token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -2784,7 +3722,56 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A bad, expired or revoked token (callers without one are let through) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -2812,18 +3799,52 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_Vec_BookOut"];
                 };
             };
+            /** @description Malformed or invalid input; the message names the field */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A bad, expired or revoked token (callers without one are let through) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
             /** @description Unknown book, or unlisted and not yours */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -2847,12 +3868,52 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_Vec_BookOut"];
                 };
             };
+            /** @description Malformed or invalid input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description No token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
             /** @description Another user's purchases */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -2871,6 +3932,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Vec_InviteCodeOut"];
+                };
+            };
+            /** @description Malformed or invalid input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description No token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
         };
@@ -2904,18 +4003,52 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_TradePageOut"];
                 };
             };
+            /** @description Malformed or invalid input; the message names the field */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description No token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
             /** @description Another user's records */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -2937,6 +4070,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Vec_HistoryOut"];
+                };
+            };
+            /** @description Malformed or invalid input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description No token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
         };
@@ -2967,20 +4138,65 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Sign-In with Ethereum failed (signature, nonce or domain) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
             /** @description User not found */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
-            429: {
+            /** @description The request body did not arrive in time */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited, or too many failed logins */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -3001,16 +4217,45 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_NonceOut"];
                 };
             };
+            /** @description Malformed or invalid input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     publish_book_status: {
         parameters: {
-            query?: {
+            query: {
                 /** @description The writer (or publisher) whose switch this is: the caller unless admin. */
                 user_id?: string | null;
-                book_id?: string | null;
+                book_id: string | null;
                 /** @description on/off, true/false, 1/0 */
-                on_or_off?: string | null;
+                on_or_off: string | null;
             };
             header?: never;
             path?: never;
@@ -3026,24 +4271,61 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_PublishStatusOut"];
                 };
             };
+            /** @description Malformed or invalid input; the message names the field */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description No token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
             /** @description Not your book or not your switch */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
+            /** @description Unknown book, or not visible to the caller */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -3064,6 +4346,44 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_Vec_PublisherOut"];
                 };
             };
+            /** @description Malformed or invalid input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A bad, expired or revoked token (callers without one are let through) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     shelf: {
@@ -3077,6 +4397,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The publisher's shelf; empty for an id that names no publisher */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3085,11 +4406,43 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_ShelfOut"];
                 };
             };
-            404: {
+            /** @description Malformed or invalid input; the message names the field */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A bad, expired or revoked token (callers without one are let through) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -3114,12 +4467,61 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_UserOut"];
                 };
             };
+            /** @description Malformed or invalid input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
             /** @description Email already registered */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -3146,6 +4548,44 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_RewardPageOut"];
                 };
             };
+            /** @description Malformed or invalid input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description No token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     roles: {
@@ -3163,6 +4603,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Vec_RoleOut"];
+                };
+            };
+            /** @description Malformed or invalid input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A bad, expired or revoked token (callers without one are let through) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
         };
@@ -3193,7 +4671,56 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A bad, expired or revoked token (callers without one are let through) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -3216,18 +4743,43 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_VerifySentOut"];
                 };
             };
+            /** @description Malformed or invalid input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
             /** @description Email already registered */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
+            /** @description Rate limited, or asked again too soon */
             429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The mail could not be sent, or a service is down */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -3248,13 +4800,51 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_SettingsOut"];
                 };
             };
+            /** @description Malformed or invalid input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A bad, expired or revoked token (callers without one are let through) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     top_up: {
         parameters: {
             query: {
                 /** @description The user to credit. */
-                uid?: string | null;
+                uid: string | null;
                 /** @description A decimal amount (4.99), more than 0. */
                 amount: number;
                 /** @description Why (at most 200 characters). */
@@ -3279,25 +4869,61 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_TopUpRecordOut"];
                 };
             };
+            /** @description Malformed or invalid input; the message names the field */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description No token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
             /** @description Not an admin, whatever the password */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
             /** @description Idempotency-Key reused with other parameters */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -3330,27 +4956,61 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_TopUpPageOut"];
                 };
             };
+            /** @description Malformed or invalid input; the message names the field */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description No token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
             /** @description Another user's records */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
     trade: {
         parameters: {
-            query?: {
+            query: {
                 /** @description The buyer: the caller (admins: anyone); the caller when absent. */
                 buyer_uid?: string | null;
-                book_id?: string | null;
+                book_id: string | null;
             };
             header?: {
                 /** @description Replays the first answer for the same key and parameters */
@@ -3372,39 +5032,79 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_TradeOut"];
                 };
             };
+            /** @description Malformed or invalid input; the message names the field */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description No token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
             /** @description Insufficient balance */
             402: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
             /** @description Buying for another user */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
             /** @description Unknown book, or no wallet */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
             /** @description Not in the shop, your own book, or Idempotency-Key reused */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -3429,45 +5129,88 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_BookOut"];
                 };
             };
+            /** @description A bad field, named, or a cover that is no png, jpeg, webp or svg image */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description No token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
             /** @description Not your book */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
+            /** @description Unknown book, or not visible to the caller */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
-            /** @description Cover too large */
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Cover or form too large */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
-            /** @description Unreadable cover */
-            422: {
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
     list_users: {
         parameters: {
             query?: {
+                /** @description From 1. */
                 page?: number | null;
+                /** @description 1-100, default 10. */
                 page_size?: number | null;
                 /** @description Matches e-mail, username or wallet address. */
                 query?: string | null;
@@ -3486,11 +5229,52 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_UserPageOut"];
                 };
             };
+            /** @description Malformed or invalid input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description No token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Not allowed to the caller (admin routes: not an admin) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -3515,17 +5299,79 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_UserOut"];
                 };
             };
+            /** @description Malformed or invalid input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description No token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Not allowed to the caller (admin routes: not an admin) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Conflict */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -3550,18 +5396,77 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_UserOut"];
                 };
             };
+            /** @description Malformed or invalid input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description No token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
             /** @description Admin is not self-service */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
     invited_by_me: {
         parameters: {
             query?: {
+                /** @description Whose invitees: the caller's when absent; another user's for admins only. */
                 user_id?: string | null;
             };
             header?: never;
@@ -3578,12 +5483,52 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_Vec_UserOut"];
                 };
             };
+            /** @description Malformed or invalid input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description No token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
             /** @description Another user's invitees */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -3594,8 +5539,8 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description optional */
-        requestBody: {
+        /** @description May be left out; the refresh token to revoke with the access token (a body that cannot be read is ignored) */
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["LogoutBody"];
             };
@@ -3607,6 +5552,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": Record<string, never>;
+                };
+            };
+            /** @description Malformed or invalid input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description No token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
         };
@@ -3626,6 +5609,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_UserOut"];
+                };
+            };
+            /** @description Malformed or invalid input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description No token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
         };
@@ -3651,6 +5672,62 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_UserOut"];
                 };
             };
+            /** @description Malformed or invalid input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description No token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     switch_role: {
@@ -3674,12 +5751,70 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_AccessTokenOut"];
                 };
             };
+            /** @description Malformed or invalid input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description No token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
             /** @description Role not held */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -3700,11 +5835,52 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_Vec_UserOut"];
                 };
             };
+            /** @description Malformed or invalid input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description No token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Not allowed to the caller (admin routes: not an admin) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -3729,12 +5905,61 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_TokenOut"];
                 };
             };
+            /** @description Malformed or invalid input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
             /** @description Invalid or reused refresh token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -3760,11 +5985,52 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_WalletPageOut"];
                 };
             };
+            /** @description Malformed or invalid input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description No token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Not allowed to the caller (admin routes: not an admin) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -3797,28 +6063,83 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description No token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
             /** @description Insufficient balance */
             402: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
             /** @description Wallet not found */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
             /** @description Idempotency-Key reused with another body */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -3832,7 +6153,7 @@ export interface operations {
         /** @description May be left out */
         requestBody?: {
             content: {
-                "application/json": null | components["schemas"]["InfoBody"];
+                "application/json": components["schemas"]["InfoBody"];
             };
         };
         responses: {
@@ -3844,19 +6165,79 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_WalletReplyOut"];
                 };
             };
+            /** @description Malformed or invalid input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description No token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
             /** @description Another user's wallet */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
             /** @description Wallet not found: open one, then ask again */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -3873,7 +6254,7 @@ export interface operations {
         /** @description May be left out */
         requestBody?: {
             content: {
-                "application/json": null | components["schemas"]["OpenBody"];
+                "application/json": components["schemas"]["OpenBody"];
             };
         };
         responses: {
@@ -3886,18 +6267,70 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_WalletReplyOut"];
                 };
             };
+            /** @description Malformed or invalid input; the message names the field */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description No token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
             /** @description Idempotency-Key reused with another body */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -3930,14 +6363,65 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description No token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
             /** @description Idempotency-Key reused with another body */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };

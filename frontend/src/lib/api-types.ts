@@ -18,8 +18,20 @@ export type Paged<T> = Omit<Schemas['UserPageOut'], 'result'> & { result: T[] };
 
 export type InviteCode = Schemas['InviteCodeOut'];
 
-// The wallet's shapes live in src/features/wallet/types.ts until its routes are
-// generated into the document for good.
+// The wallet. Money is a decimal with at most two places (12.5 is $12.50). Narrowed: the
+// kinds, states, reasons and sides the document only describes in words.
+export type Wallet = Schemas['WalletOut'];
+export type TopUpKind = 'recharge' | 'top_up';
+export type TopUpStatus = 'settled' | 'pending' | 'failed';
+export type TopUpRecord = Omit<Schemas['TopUpRecordOut'], 'kind' | 'status'> & { kind: TopUpKind; status: TopUpStatus };
+export type Trade = Schemas['TradeOut'];
+export type TradeRecord = Omit<Schemas['TradeRecordOut'], 'role'> & { role?: 'bought' | 'sold' | null };
+export type RewardReason = 'registered' | 'first_purchase';
+export type Reward = Omit<Schemas['RewardOut'], 'reason'> & { reason: RewardReason };
+export type RewardPage = Omit<Schemas['RewardPageOut'], 'result'> & { result: Reward[] };
+export type WalletReply = Schemas['WalletReplyOut'];
+export type RechargeReply = Omit<Schemas['RechargeOut'], 'record'> & { record: TopUpRecord };
+export type ConsumeReply = Schemas['ConsumeOut'];
 
 // The catalog (books, search, shelves, settings). Narrowed: a book's format.
 export type BookFormat = 'epub' | 'pdf' | 'txt';

@@ -3,6 +3,7 @@ import { ButtonLink } from '@/components/Button';
 import { isSearching, readShopQuery, SearchBox, ShopFront, ShopSearch } from '@/features/catalog';
 import { MobileBanner } from '@/features/landing';
 import { currentDevice } from '@/lib/device';
+import { useCurrentUser } from '@/lib/me';
 import { useTitle } from '@/lib/use-title';
 import { selectIsLoggedIn, useAuthStore } from '@/stores/auth';
 import { useRoleStore } from '@/stores/role';
@@ -15,7 +16,7 @@ export default function HomeRoute() {
   const query = readShopQuery(params);
   const searching = isSearching(query);
   const loggedIn = useAuthStore(selectIsLoggedIn);
-  const username = useAuthStore((s) => s.user?.username);
+  const username = useCurrentUser()?.username;
   const role = useRoleStore((s) => s.currentRole);
   useTitle(query.q ? `“${query.q}”` : searching ? 'Browse books' : '');
 

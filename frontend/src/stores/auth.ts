@@ -1,24 +1,14 @@
-// The session as the browser keeps it (spec section 3): tokens, the admin flag and the
-// userInfo snapshot, mirrored to their local-storage keys so a reload or another tab sees
-// the same session. Profile data itself is server state and lives in react-query.
+// The session as the browser keeps it (spec section 3): the tokens and the admin flag,
+// mirrored to their local-storage keys so a reload or another tab sees the same session.
+// The profile is server state and lives in react-query (src/lib/me.ts), never here.
 import { create } from 'zustand';
-import type { User } from '@/lib/api-types';
-import {
-  clearSessionStorage,
-  readItem,
-  readJson,
-  STORAGE_KEYS,
-  writeItem,
-  writeJson,
-} from '@/lib/storage';
+import { clearSessionStorage, readItem, STORAGE_KEYS, writeItem } from '@/lib/storage';
 
 interface AuthState {
   accessToken: string | null;
   refreshToken: string | null;
-  user: User | null;
   adminLoggedIn: boolean;
   setTokens: (accessToken: string, refreshToken?: string | null) => void;
-  setUser: (user: User | null) => void;
   setAdminLoggedIn: (value: boolean) => void;
   /** Clears storage (isVerified kept) and the in-memory session. */
   clear: () => void;
@@ -30,7 +20,6 @@ function fromStorage() {
   return {
     accessToken: readItem(STORAGE_KEYS.accessToken),
     refreshToken: readItem(STORAGE_KEYS.refreshToken),
-    user: readJson<User>(STORAGE_KEYS.userInfo),
     adminLoggedIn: readItem(STORAGE_KEYS.adminLoggedIn) === 'true',
   };
 }
@@ -41,10 +30,6 @@ export const useAuthStore = create<AuthState>((set) => ({
     writeItem(STORAGE_KEYS.accessToken, accessToken);
     if (refreshToken !== undefined) writeItem(STORAGE_KEYS.refreshToken, refreshToken);
     set((s) => ({ accessToken, refreshToken: refreshToken === undefined ? s.refreshToken : refreshToken }));
-  },
-  setUser: (user) => {
-    writeJson(STORAGE_KEYS.userInfo, user);
-    set({ user });
   },
   setAdminLoggedIn: (value) => {
     writeItem(STORAGE_KEYS.adminLoggedIn, value ? 'true' : null);

@@ -1,33 +1,25 @@
 //! The account routes of the spec's section 7, each one call to the auth service.
 
-use std::time::Duration;
-
 use actix_web::{HttpRequest, get, post, web};
-use quire_kit::caller::Caller;
-use quire_kit::grpc::outgoing;
 use quire_proto::auth::v1 as pb;
 
 use super::accounts_dto::*;
 use crate::auth_guard::{Authenticated, MaybeAuthenticated};
+use crate::envelope::Envelope;
 use crate::envelope::{Failure, Reply, ok};
+use crate::grpc_call::call;
 use crate::json_body::JsonBody;
-use crate::openapi::Envelope;
 use crate::rate_limit::Class;
 use crate::state::AppState;
 
 /// Auth does argon2 work; give it room, but never hang the browser.
-const DEADLINE: Duration = Duration::from_secs(10);
-
-fn call<T>(message: T, caller: Option<&Caller>) -> tonic::Request<T> {
-    outgoing(message, caller, DEADLINE)
-}
-
 fn users(list: pb::UserList) -> Vec<UserOut> {
     list.users.into_iter().map(Into::into).collect()
 }
 
 #[utoipa::path(post, path = "/api/send_verify_email", tag = "accounts", params(EmailQuery),
-    responses((status = 200, body = Envelope<VerifySentOut>), (status = 409, description = "Email already registered"), (status = 429)))]
+    responses((status = 200, body = Envelope<VerifySentOut>), (status = 409, description = "Email already registered"),
+        (status = 429, description = "Rate limited, or asked again too soon"), (status = 503, description = "The mail could not be sent, or a service is down")))]
 #[post("/send_verify_email")]
 pub async fn send_verify_email(
     req: HttpRequest,
@@ -123,7 +115,9 @@ pub async fn login_nonce(req: HttpRequest, state: web::Data<AppState>) -> Reply 
 }
 
 #[utoipa::path(post, path = "/api/login/", tag = "accounts", request_body = LoginBody,
-    responses((status = 200, body = Envelope<TokenOut>), (status = 400, description = "Wrong password"), (status = 404, description = "User not found"), (status = 429)))]
+    responses((status = 200, body = Envelope<TokenOut>), (status = 400, description = "Wrong password"),
+        (status = 401, description = "Sign-In with Ethereum failed (signature, nonce or domain)"),
+        (status = 404, description = "User not found"), (status = 429, description = "Rate limited, or too many failed logins")))]
 #[post("/login/")]
 pub async fn login(
     req: HttpRequest,
@@ -149,7 +143,7 @@ pub async fn login(
             ));
         }
     };
-    let client_ip = crate::client_ip::of(&req, state.config.trust_forwarded);
+    let client_ip = state.client(&req);
     let r = state
         .auth
         .clone()
@@ -186,7 +180,7 @@ pub async fn refresh_token(
     Ok(ok(TokenOut::from(r.into_inner())))
 }
 
-#[utoipa::path(post, path = "/api/users/logout", tag = "accounts", request_body(content = LogoutBody, description = "optional"),
+#[utoipa::path(post, path = "/api/users/logout", tag = "accounts", request_body(content = Option<LogoutBody>, description = "May be left out; the refresh token to revoke with the access token (a body that cannot be read is ignored)"),
     responses((status = 200, body = Envelope<Object>)), security(("bearer" = [])))]
 #[post("/users/logout")]
 pub async fn logout(
@@ -289,7 +283,7 @@ pub async fn add_role(
     Ok(ok(UserOut::from(r.into_inner())))
 }
 
-#[utoipa::path(get, path = "/api/roles/", tag = "accounts", responses((status = 200, body = Envelope<Vec<RoleOut>>)))]
+#[utoipa::path(get, path = "/api/roles/", tag = "accounts", responses((status = 200, body = Envelope<Vec<RoleOut>>)), security((), ("bearer" = [])))]
 #[get("/roles/")]
 pub async fn roles(state: web::Data<AppState>, who: MaybeAuthenticated) -> Reply {
     let r = state

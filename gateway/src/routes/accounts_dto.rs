@@ -11,6 +11,7 @@ fn non_empty(s: String) -> Option<String> {
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct UserOut {
+    #[schema(format = Uuid)]
     pub user_id: String,
     pub email: Option<String>,
     pub username: String,
@@ -108,21 +109,30 @@ pub struct VerifiedOut {
 
 #[derive(Debug, Deserialize, ToSchema, utoipa::IntoParams)]
 pub struct EmailQuery {
+    #[param(format = "email", max_length = 254)]
     pub email: String,
 }
 
 #[derive(Debug, Deserialize, ToSchema, utoipa::IntoParams)]
 pub struct VerifyCodeQuery {
+    #[param(format = "email", max_length = 254)]
     pub email: String,
+    /// The 6 digits mailed to `email`.
+    #[param(pattern = "^[0-9]{6}$")]
     pub verify_code: String,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct RegisterBody {
+    #[schema(format = "email", max_length = 254)]
     pub email: String,
+    #[schema(min_length = 8, max_length = 128)]
     pub password: String,
     #[serde(default)]
+    #[schema(max_length = 40)]
     pub username: Option<String>,
+    /// The 6 digits mailed by `send_verify_email`.
+    #[schema(pattern = "^[0-9]{6}$")]
     pub verify_code: String,
     #[serde(default)]
     pub invite_code: Option<String>,
@@ -140,6 +150,7 @@ pub struct WalletBody {
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct LoginBody {
     #[serde(default)]
+    #[schema(format = "email", max_length = 254)]
     pub email: Option<String>,
     #[serde(default)]
     pub password: Option<String>,
@@ -156,11 +167,15 @@ pub struct ProfileBody {
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct SwitchRoleBody {
+    /// A role the caller holds.
+    #[schema(pattern = "^(reader|writer|publisher|admin)$")]
     pub new_role: String,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct AddRoleBody {
+    /// reader, writer or publisher (admin is not self-service: 403).
+    #[schema(pattern = "^(reader|writer|publisher|admin)$")]
     pub role: String,
 }
 
@@ -177,8 +192,11 @@ pub struct LogoutBody {
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct CreateUserBody {
+    #[schema(format = "email", max_length = 254)]
     pub email: String,
+    #[schema(min_length = 1, max_length = 40)]
     pub username: String,
+    #[schema(min_length = 8, max_length = 128)]
     pub password: String,
     #[serde(default)]
     pub roles: Vec<String>,
@@ -186,7 +204,11 @@ pub struct CreateUserBody {
 
 #[derive(Debug, Default, Deserialize, ToSchema, utoipa::IntoParams)]
 pub struct UserListQuery {
+    /// From 1.
+    #[param(minimum = 1)]
     pub page: Option<u32>,
+    /// 1-100, default 10.
+    #[param(minimum = 1, maximum = 100)]
     pub page_size: Option<u32>,
     /// Matches e-mail, username or wallet address.
     pub query: Option<String>,
@@ -194,5 +216,7 @@ pub struct UserListQuery {
 
 #[derive(Debug, Default, Deserialize, ToSchema, utoipa::IntoParams)]
 pub struct InvitedQuery {
+    /// Whose invitees: the caller's when absent; another user's for admins only.
+    #[param(format = Uuid)]
     pub user_id: Option<String>,
 }

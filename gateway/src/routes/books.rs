@@ -20,18 +20,18 @@ use quire_proto::catalog::v1 as pb;
 
 use super::books_dto::*;
 use crate::auth_guard::{Authenticated, MaybeAuthenticated};
+use crate::envelope::Envelope;
 use crate::envelope::{Failure, Reply, ok};
 use crate::form_body::FormBody;
+use crate::grpc_call::call;
 use crate::input;
+use crate::input::required;
 use crate::json_body::JsonBody;
 use crate::money;
 use crate::multipart::{self, Caps};
-use crate::openapi::Envelope;
 use crate::rate_limit::Class;
 use crate::state::AppState;
 
-/// Plain catalog calls: database reads and small writes.
-const DEADLINE: Duration = Duration::from_secs(10);
 /// A whole book file streamed to the browser.
 const CONTENT_DEADLINE: Duration = Duration::from_secs(120);
 
@@ -41,10 +41,6 @@ pub const CONTENT_CSP: &str = "sandbox; default-src 'none'; img-src 'self' data:
 /// Covers may be uploaded SVG: opened on their own they must not run anything either.
 const IMAGE_CSP: &str = "sandbox; default-src 'none'; style-src 'unsafe-inline'";
 
-pub(super) fn call<T>(message: T, caller: Option<&Caller>) -> tonic::Request<T> {
-    outgoing(message, caller, DEADLINE)
-}
-
 const SORTS: [&str; 6] = [
     "newest",
     "oldest",
@@ -53,13 +49,6 @@ const SORTS: [&str; 6] = [
     "title",
     "score",
 ];
-
-pub(super) fn required<'a>(field: &str, value: Option<&'a str>) -> Result<&'a str, Failure> {
-    value
-        .map(str::trim)
-        .filter(|v| !v.is_empty())
-        .ok_or_else(|| Failure::bad_request("missing_field", format!("{field}: required")))
-}
 
 /// An optional amount; empty is no bound (-1 for the catalog).
 fn bound(field: &str, value: Option<&str>) -> Result<i64, Failure> {
@@ -80,7 +69,8 @@ fn ordered(min: i64, max: i64) -> Result<(), Failure> {
 }
 
 #[utoipa::path(get, path = "/api/get_books", tag = "books", params(GetBooksQuery),
-    responses((status = 200, body = Envelope<Vec<BookOut>>), (status = 400), (status = 404, description = "Unknown book, or unlisted and not yours")))]
+    responses((status = 200, body = Envelope<Vec<BookOut>>), (status = 404, description = "Unknown book, or unlisted and not yours")),
+    security((), ("bearer" = [])))]
 #[get("/get_books")]
 pub async fn get_books(
     state: web::Data<AppState>,
@@ -115,7 +105,8 @@ pub async fn get_books(
 
 #[utoipa::path(post, path = "/api/get_all_books/", tag = "books",
     request_body(content = ShopForm, content_type = "application/x-www-form-urlencoded"),
-    responses((status = 200, body = Envelope<BookPageOut>), (status = 400, description = "A bad filter, named")))]
+    responses((status = 200, body = Envelope<BookPageOut>), (status = 400, description = "A bad filter, named")),
+    security((), ("bearer" = [])))]
 #[post("/get_all_books/")]
 pub async fn get_all_books(
     state: web::Data<AppState>,
@@ -187,8 +178,9 @@ fn changed(form: &multipart::Form, field: &str, max: usize) -> Result<Option<Str
 
 #[utoipa::path(post, path = "/api/update_book/", tag = "books",
     request_body(content = UpdateBookForm, content_type = "multipart/form-data"),
-    responses((status = 200, body = Envelope<BookOut>), (status = 400), (status = 403, description = "Not your book"),
-        (status = 404), (status = 413, description = "Cover too large"), (status = 422, description = "Unreadable cover")),
+    responses((status = 200, body = Envelope<BookOut>), (status = 400, description = "A bad field, named, or a cover that is no png, jpeg, webp or svg image"),
+        (status = 403, description = "Not your book"), (status = 404, description = "Unknown book, or not visible to the caller"),
+        (status = 413, description = "Cover or form too large")),
     security(("bearer" = [])))]
 #[post("/update_book/")]
 pub async fn update_book(
@@ -271,7 +263,8 @@ pub async fn update_book(
 }
 
 #[utoipa::path(post, path = "/api/publish_book_status", tag = "books", params(PublishQuery),
-    responses((status = 200, body = Envelope<PublishStatusOut>), (status = 400), (status = 403, description = "Not your book or not your switch"), (status = 404)),
+    responses((status = 200, body = Envelope<PublishStatusOut>), (status = 403, description = "Not your book or not your switch"),
+        (status = 404, description = "Unknown book, or not visible to the caller")),
     security(("bearer" = [])))]
 #[post("/publish_book_status")]
 pub async fn publish_book_status(
@@ -306,7 +299,8 @@ pub async fn publish_book_status(
 }
 
 #[utoipa::path(post, path = "/api/search", tag = "books", request_body = SearchBody,
-    responses((status = 200, body = Envelope<SearchOut>), (status = 400, description = "A bad filter, named")))]
+    responses((status = 200, body = Envelope<SearchOut>), (status = 400, description = "A bad filter, named")),
+    security((), ("bearer" = [])))]
 #[post("/search")]
 pub async fn search(
     state: web::Data<AppState>,
@@ -387,10 +381,12 @@ fn header_or(value: &str, fallback: &'static str) -> HeaderValue {
     HeaderValue::from_str(value).unwrap_or(HeaderValue::from_static(fallback))
 }
 
-#[utoipa::path(get, path = "/api/books/{book_id}/content", tag = "reading", params(("book_id" = String, Path), ContentQuery),
+#[utoipa::path(get, path = "/api/books/{book_id}/content", tag = "reading", params(("book_id" = uuid::Uuid, Path), ContentQuery),
     responses((status = 200, description = "The book's file (Content-Type of its format): whole for buyers, its writer, its publisher and admins, else its trial part",
-        content_type = "application/octet-stream", body = FileBody,
-        headers(("X-Quire-Access" = String, description = "full or trial"))), (status = 400), (status = 404)))]
+        content((FileBody = "application/epub+zip"), (FileBody = "application/pdf"), (FileBody = "text/plain")),
+        headers(("X-Quire-Access" = String, description = "full or trial"))),
+        (status = 404, description = "Unknown book or file, or not visible to the caller")),
+    security((), ("bearer" = [])))]
 #[get("/books/{book_id}/content")]
 pub async fn content(
     state: web::Data<AppState>,
@@ -451,9 +447,11 @@ pub async fn content(
     })
 }
 
-#[utoipa::path(get, path = "/api/books/{book_id}/toc", tag = "reading", params(("book_id" = String, Path), ContentQuery),
+#[utoipa::path(get, path = "/api/books/{book_id}/toc", tag = "reading", params(("book_id" = uuid::Uuid, Path), ContentQuery),
     responses((status = 200, body = Envelope<Vec<TocEntryOut>>, description = "The chapters; X-Quire-Access tells what the content route gives this caller",
-        headers(("X-Quire-Access" = String, description = "full or trial"))), (status = 404)))]
+        headers(("X-Quire-Access" = String, description = "full or trial"))),
+        (status = 404, description = "Unknown book or file, or not visible to the caller")),
+    security((), ("bearer" = [])))]
 #[get("/books/{book_id}/toc")]
 pub async fn toc(
     state: web::Data<AppState>,
@@ -515,8 +513,11 @@ async fn image(state: &AppState, who: Option<&Caller>, id: String, kind: &str) -
         .body(r.data))
 }
 
-#[utoipa::path(get, path = "/api/books/{book_id}/cover", tag = "reading", params(("book_id" = String, Path)),
-    responses((status = 200, description = "The cover image (svg, png, jpeg or webp)", content_type = "image/*", body = FileBody), (status = 404)))]
+#[utoipa::path(get, path = "/api/books/{book_id}/cover", tag = "reading", params(("book_id" = uuid::Uuid, Path)),
+    responses((status = 200, description = "The cover image (svg, png, jpeg or webp)",
+        content((FileBody = "image/svg+xml"), (FileBody = "image/png"), (FileBody = "image/jpeg"), (FileBody = "image/webp"))),
+        (status = 404, description = "Unknown book, or not visible to the caller")),
+    security((), ("bearer" = [])))]
 #[get("/books/{book_id}/cover")]
 pub async fn cover(
     state: web::Data<AppState>,
@@ -526,8 +527,11 @@ pub async fn cover(
     image(&state, who.0.as_ref(), path.into_inner(), "cover").await
 }
 
-#[utoipa::path(get, path = "/api/books/{book_id}/spine", tag = "reading", params(("book_id" = String, Path)),
-    responses((status = 200, description = "The spine image for shelves", content_type = "image/*", body = FileBody), (status = 404)))]
+#[utoipa::path(get, path = "/api/books/{book_id}/spine", tag = "reading", params(("book_id" = uuid::Uuid, Path)),
+    responses((status = 200, description = "The spine image for shelves",
+        content((FileBody = "image/svg+xml"), (FileBody = "image/png"), (FileBody = "image/jpeg"), (FileBody = "image/webp"))),
+        (status = 404, description = "Unknown book, or not visible to the caller")),
+    security((), ("bearer" = [])))]
 #[get("/books/{book_id}/spine")]
 pub async fn spine(
     state: web::Data<AppState>,

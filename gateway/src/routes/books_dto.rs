@@ -17,8 +17,10 @@ pub(super) fn non_empty(s: String) -> Option<String> {
 /// A book as every list of books shows it.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct BookOut {
+    #[schema(format = Uuid)]
     pub id: String,
     /// The same as `id` (the spec's calls name it `book_id`).
+    #[schema(format = Uuid)]
     pub book_id: String,
     pub title: String,
     /// The display line of the authors.
@@ -41,7 +43,9 @@ pub struct BookOut {
     pub tags: Vec<String>,
     pub genre: String,
     pub assessment_score: f64,
+    #[schema(format = Uuid)]
     pub upload_writer_id: String,
+    #[schema(format = Uuid)]
     pub publisher_id: Option<String>,
     /// epub, pdf or txt.
     pub format: String,
@@ -125,10 +129,13 @@ impl From<pb::BookPage> for BookPageOut {
 #[derive(Debug, Default, Deserialize, ToSchema, utoipa::IntoParams)]
 pub struct GetBooksQuery {
     /// One book.
+    #[param(format = Uuid)]
     pub book_id: Option<String>,
     /// A writer's books (same as `upload_writer_id`).
+    #[param(format = Uuid)]
     pub uid: Option<String>,
     /// A writer's books: all of them for the writer and admins, listed ones for others.
+    #[param(format = Uuid)]
     pub upload_writer_id: Option<String>,
 }
 
@@ -153,12 +160,14 @@ pub struct ShopForm {
     #[schema(value_type = Option<u32>)]
     pub page_size: Option<String>,
     /// Only this writer's books.
+    #[schema(format = Uuid)]
     pub upload_writer_id: Option<String>,
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema, utoipa::IntoParams)]
 pub struct BoughtQuery {
     /// The buyer: the caller (admins: anyone); the caller when absent.
+    #[param(format = Uuid)]
     pub uid: Option<String>,
 }
 
@@ -168,7 +177,9 @@ pub struct BoughtQuery {
 #[allow(dead_code)] // documents the form; the handler reads the parts itself
 pub struct UpdateBookForm {
     /// The writer: the caller unless admin; the caller when absent.
+    #[schema(format = Uuid)]
     pub uid: Option<String>,
+    #[schema(format = Uuid)]
     pub book_id: String,
     pub title: Option<String>,
     pub short_summary: Option<String>,
@@ -192,15 +203,20 @@ pub struct UpdateBookForm {
 #[derive(Debug, Default, Deserialize, ToSchema, utoipa::IntoParams)]
 pub struct PublishQuery {
     /// The writer (or publisher) whose switch this is: the caller unless admin.
+    #[param(format = Uuid)]
     pub user_id: Option<String>,
+    #[param(format = Uuid, required = true)]
     pub book_id: Option<String>,
     /// on/off, true/false, 1/0
+    #[param(required = true, pattern = "^(on|off|true|false|1|0)$")]
     pub on_or_off: Option<String>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct PublishStatusOut {
+    #[schema(format = Uuid)]
     pub user_id: String,
+    #[schema(format = Uuid)]
     pub book_id: String,
     pub on: bool,
     /// In the shop after this call.
@@ -287,8 +303,8 @@ impl From<pb::SearchResponse> for SearchOut {
 #[derive(Debug, Default, Deserialize, ToSchema, utoipa::IntoParams)]
 pub struct ContentQuery {
     /// Which file of the book (0, the default: the first).
-    #[param(value_type = Option<u32>)]
-    #[schema(value_type = Option<u32>)]
+    #[param(value_type = Option<u32>, maximum = 1000)]
+    #[schema(value_type = Option<u32>, maximum = 1000)]
     pub file: Option<String>,
 }
 

@@ -1,5 +1,6 @@
 //! The `/api` scope: every route of the spec's section 7, one module per area, and the
-//! handling of malformed input so that bad requests get the envelope, never a 500.
+//! handling of malformed input and unknown paths or methods so that bad requests get the
+//! envelope, never a 500.
 
 pub mod accounts;
 pub mod accounts_dto;
@@ -15,16 +16,17 @@ pub mod wallet_records;
 pub mod wallet_records_dto;
 
 use actix_web::error::QueryPayloadError;
-use actix_web::{HttpRequest, web};
+use actix_web::{HttpRequest, Route, web};
 
-use crate::envelope::{Failure, not_found};
+use crate::envelope::Failure;
 
 fn query_error(err: QueryPayloadError, _: &HttpRequest) -> actix_web::Error {
     Failure::bad_request("invalid_query", format!("Invalid query parameters: {err}")).into()
 }
 
-/// Mounts the `/api` scope.
-pub fn configure(json_limit: usize) -> impl FnOnce(&mut web::ServiceConfig) {
+/// Mounts the `/api` scope; `unmatched` answers what no route of it matches (the
+/// caller decides how: the routes know nothing of the document that describes them).
+pub fn configure(json_limit: usize, unmatched: Route) -> impl FnOnce(&mut web::ServiceConfig) {
     move |cfg| {
         cfg.service(
             web::scope("/api")
@@ -36,11 +38,7 @@ pub fn configure(json_limit: usize) -> impl FnOnce(&mut web::ServiceConfig) {
                 .configure(shop_admin::configure)
                 .configure(wallet::configure)
                 .configure(wallet_records::configure)
-                .service(crate::openapi::openapi_json)
-                .service(crate::openapi::docs)
-                .default_service(web::to(|| async {
-                    Err::<actix_web::HttpResponse, _>(not_found())
-                })),
+                .default_service(unmatched),
         );
     }
 }

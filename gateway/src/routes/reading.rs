@@ -3,13 +3,13 @@
 
 use actix_web::{delete, get, post, put, web};
 
-use super::books::call;
 use super::reading_dto::*;
 use crate::auth_guard::{Authenticated, MaybeAuthenticated};
+use crate::envelope::Envelope;
 use crate::envelope::{Failure, Reply, ok};
+use crate::grpc_call::call;
 use crate::input;
 use crate::json_body::JsonBody;
-use crate::openapi::Envelope;
 use crate::state::AppState;
 use quire_proto::catalog::v1 as pb;
 
@@ -17,8 +17,8 @@ fn book_id(path: web::Path<String>) -> Result<String, Failure> {
     Ok(input::uuid("book_id", &path.into_inner())?.to_string())
 }
 
-#[utoipa::path(get, path = "/api/books/{book_id}/comments", tag = "reading", params(("book_id" = String, Path), PageQuery),
-    responses((status = 200, body = Envelope<CommentPageOut>), (status = 404)))]
+#[utoipa::path(get, path = "/api/books/{book_id}/comments", tag = "reading", params(("book_id" = uuid::Uuid, Path), PageQuery),
+    responses((status = 200, body = Envelope<CommentPageOut>), (status = 404, description = "Unknown book, or not visible to the caller")), security((), ("bearer" = [])))]
 #[get("/books/{book_id}/comments")]
 pub async fn list_comments(
     state: web::Data<AppState>,
@@ -49,8 +49,8 @@ pub async fn list_comments(
     }))
 }
 
-#[utoipa::path(post, path = "/api/books/{book_id}/comments", tag = "reading", params(("book_id" = String, Path)), request_body = CommentBody,
-    responses((status = 200, body = Envelope<CommentOut>), (status = 400), (status = 404)), security(("bearer" = [])))]
+#[utoipa::path(post, path = "/api/books/{book_id}/comments", tag = "reading", params(("book_id" = uuid::Uuid, Path)), request_body = CommentBody,
+    responses((status = 200, body = Envelope<CommentOut>), (status = 404, description = "Unknown book, or not visible to the caller")), security(("bearer" = [])))]
 #[post("/books/{book_id}/comments")]
 pub async fn add_comment(
     state: web::Data<AppState>,
@@ -78,8 +78,9 @@ pub async fn add_comment(
     Ok(ok(CommentOut::from(r.into_inner())))
 }
 
-#[utoipa::path(delete, path = "/api/comments/{comment_id}", tag = "reading", params(("comment_id" = String, Path)),
-    responses((status = 200, body = Envelope<DeletedOut>), (status = 403, description = "Someone else's comment"), (status = 404)), security(("bearer" = [])))]
+#[utoipa::path(delete, path = "/api/comments/{comment_id}", tag = "reading", params(("comment_id" = uuid::Uuid, Path)),
+    responses((status = 200, body = Envelope<DeletedOut>), (status = 403, description = "Someone else's comment"), (status = 404, description = "Unknown comment")),
+    security(("bearer" = [])))]
 #[delete("/comments/{comment_id}")]
 pub async fn delete_comment(
     state: web::Data<AppState>,
@@ -95,8 +96,8 @@ pub async fn delete_comment(
     Ok(ok(DeletedOut { deleted: true }))
 }
 
-#[utoipa::path(get, path = "/api/books/{book_id}/bookmarks", tag = "reading", params(("book_id" = String, Path)),
-    responses((status = 200, body = Envelope<Vec<BookmarkOut>>), (status = 404)), security(("bearer" = [])))]
+#[utoipa::path(get, path = "/api/books/{book_id}/bookmarks", tag = "reading", params(("book_id" = uuid::Uuid, Path)),
+    responses((status = 200, body = Envelope<Vec<BookmarkOut>>), (status = 404, description = "Unknown book, or not visible to the caller")), security(("bearer" = [])))]
 #[get("/books/{book_id}/bookmarks")]
 pub async fn list_bookmarks(
     state: web::Data<AppState>,
@@ -118,8 +119,8 @@ pub async fn list_bookmarks(
     Ok(ok(marks))
 }
 
-#[utoipa::path(post, path = "/api/books/{book_id}/bookmarks", tag = "reading", params(("book_id" = String, Path)), request_body = BookmarkBody,
-    responses((status = 200, body = Envelope<BookmarkOut>), (status = 400), (status = 404)), security(("bearer" = [])))]
+#[utoipa::path(post, path = "/api/books/{book_id}/bookmarks", tag = "reading", params(("book_id" = uuid::Uuid, Path)), request_body = BookmarkBody,
+    responses((status = 200, body = Envelope<BookmarkOut>), (status = 404, description = "Unknown book, or not visible to the caller")), security(("bearer" = [])))]
 #[post("/books/{book_id}/bookmarks")]
 pub async fn add_bookmark(
     state: web::Data<AppState>,
@@ -152,8 +153,9 @@ pub async fn add_bookmark(
     Ok(ok(BookmarkOut::from(r.into_inner())))
 }
 
-#[utoipa::path(delete, path = "/api/bookmarks/{bookmark_id}", tag = "reading", params(("bookmark_id" = String, Path)),
-    responses((status = 200, body = Envelope<DeletedOut>), (status = 404)), security(("bearer" = [])))]
+#[utoipa::path(delete, path = "/api/bookmarks/{bookmark_id}", tag = "reading", params(("bookmark_id" = uuid::Uuid, Path)),
+    responses((status = 200, body = Envelope<DeletedOut>), (status = 403, description = "Someone else's bookmark"), (status = 404, description = "Unknown bookmark")),
+    security(("bearer" = [])))]
 #[delete("/bookmarks/{bookmark_id}")]
 pub async fn delete_bookmark(
     state: web::Data<AppState>,
@@ -172,8 +174,8 @@ pub async fn delete_bookmark(
     Ok(ok(DeletedOut { deleted: true }))
 }
 
-#[utoipa::path(get, path = "/api/books/{book_id}/progress", tag = "reading", params(("book_id" = String, Path)),
-    responses((status = 200, body = Envelope<ProgressOut>), (status = 404)), security(("bearer" = [])))]
+#[utoipa::path(get, path = "/api/books/{book_id}/progress", tag = "reading", params(("book_id" = uuid::Uuid, Path)),
+    responses((status = 200, body = Envelope<ProgressOut>), (status = 404, description = "Unknown book, or not visible to the caller")), security(("bearer" = [])))]
 #[get("/books/{book_id}/progress")]
 pub async fn get_progress(
     state: web::Data<AppState>,
@@ -189,8 +191,8 @@ pub async fn get_progress(
     Ok(ok(ProgressOut::from(r.into_inner())))
 }
 
-#[utoipa::path(put, path = "/api/books/{book_id}/progress", tag = "reading", params(("book_id" = String, Path)), request_body = ProgressBody,
-    responses((status = 200, body = Envelope<ProgressOut>), (status = 400), (status = 404)), security(("bearer" = [])))]
+#[utoipa::path(put, path = "/api/books/{book_id}/progress", tag = "reading", params(("book_id" = uuid::Uuid, Path)), request_body = ProgressBody,
+    responses((status = 200, body = Envelope<ProgressOut>), (status = 404, description = "Unknown book, or not visible to the caller")), security(("bearer" = [])))]
 #[put("/books/{book_id}/progress")]
 pub async fn set_progress(
     state: web::Data<AppState>,
@@ -234,8 +236,8 @@ pub async fn list_favourites(state: web::Data<AppState>, who: Authenticated) -> 
     Ok(ok(super::books_dto::books(r.into_inner().books)))
 }
 
-#[utoipa::path(post, path = "/api/favourites/{book_id}", tag = "reading", params(("book_id" = String, Path)),
-    responses((status = 200, body = Envelope<FavouriteOut>), (status = 404)), security(("bearer" = [])))]
+#[utoipa::path(post, path = "/api/favourites/{book_id}", tag = "reading", params(("book_id" = uuid::Uuid, Path)),
+    responses((status = 200, body = Envelope<FavouriteOut>), (status = 404, description = "Unknown book, or not visible to the caller")), security(("bearer" = [])))]
 #[post("/favourites/{book_id}")]
 pub async fn add_favourite(
     state: web::Data<AppState>,
@@ -245,8 +247,8 @@ pub async fn add_favourite(
     set_favourite(&state, &who, path, true).await
 }
 
-#[utoipa::path(delete, path = "/api/favourites/{book_id}", tag = "reading", params(("book_id" = String, Path)),
-    responses((status = 200, body = Envelope<FavouriteOut>), (status = 404)), security(("bearer" = [])))]
+#[utoipa::path(delete, path = "/api/favourites/{book_id}", tag = "reading", params(("book_id" = uuid::Uuid, Path)),
+    responses((status = 200, body = Envelope<FavouriteOut>, description = "Not a favourite (any more); an unknown book is none")), security(("bearer" = [])))]
 #[delete("/favourites/{book_id}")]
 pub async fn remove_favourite(
     state: web::Data<AppState>,

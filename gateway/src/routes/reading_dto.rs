@@ -9,8 +9,11 @@ use super::books_dto::BookOut;
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct CommentOut {
+    #[schema(format = Uuid)]
     pub id: String,
+    #[schema(format = Uuid)]
     pub book_id: String,
+    #[schema(format = Uuid)]
     pub user_id: String,
     pub username: String,
     pub content: String,
@@ -45,18 +48,19 @@ pub struct CommentPageOut {
 #[derive(Debug, Default, Deserialize, ToSchema, utoipa::IntoParams)]
 pub struct PageQuery {
     /// From 1.
-    #[param(value_type = Option<u32>)]
-    #[schema(value_type = Option<u32>)]
+    #[param(value_type = Option<u32>, minimum = 1)]
+    #[schema(value_type = Option<u32>, minimum = 1)]
     pub page: Option<String>,
     /// 1-100, default 10.
-    #[param(value_type = Option<u32>)]
-    #[schema(value_type = Option<u32>)]
+    #[param(value_type = Option<u32>, minimum = 1, maximum = 100)]
+    #[schema(value_type = Option<u32>, minimum = 1, maximum = 100)]
     pub page_size: Option<String>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct CommentBody {
     /// 1 to 2000 characters after trimming.
+    #[schema(min_length = 1, max_length = 2000)]
     pub content: String,
 }
 
@@ -67,7 +71,9 @@ pub struct DeletedOut {
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct BookmarkOut {
+    #[schema(format = Uuid)]
     pub id: String,
+    #[schema(format = Uuid)]
     pub book_id: String,
     /// Where in the book (an epub CFI, "page=N" or "offset=N").
     pub cfi: String,
@@ -90,13 +96,16 @@ impl From<pb::Bookmark> for BookmarkOut {
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct BookmarkBody {
+    #[schema(min_length = 1, max_length = 1000)]
     pub cfi: String,
     #[serde(default)]
+    #[schema(max_length = 300)]
     pub title: String,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ProgressOut {
+    #[schema(format = Uuid)]
     pub book_id: String,
     /// An epub CFI, "page=N" or "offset=N"; empty when never opened.
     pub position: String,
@@ -118,13 +127,16 @@ impl From<pb::Progress> for ProgressOut {
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ProgressBody {
+    #[schema(max_length = 1000)]
     pub position: String,
     /// 0-100
+    #[schema(minimum = 0, maximum = 100)]
     pub percent: f64,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct FavouriteOut {
+    #[schema(format = Uuid)]
     pub book_id: String,
     pub favourite: bool,
 }
@@ -132,8 +144,8 @@ pub struct FavouriteOut {
 #[derive(Debug, Default, Deserialize, ToSchema, utoipa::IntoParams)]
 pub struct HistoryQuery {
     /// How many books (1-100, default 50).
-    #[param(value_type = Option<u32>)]
-    #[schema(value_type = Option<u32>)]
+    #[param(value_type = Option<u32>, minimum = 1, maximum = 100)]
+    #[schema(value_type = Option<u32>, minimum = 1, maximum = 100)]
     pub limit: Option<String>,
 }
 

@@ -4,18 +4,18 @@
 use actix_web::{get, post, put, web};
 use quire_proto::catalog::v1 as pb;
 
-use super::books::call;
 use super::books_dto::{BookOut, BookPageOut};
 use super::shop_admin_dto::*;
 use crate::auth_guard::{Authenticated, MaybeAuthenticated};
+use crate::envelope::Envelope;
 use crate::envelope::{Failure, Reply, ok};
+use crate::grpc_call::call;
 use crate::input;
 use crate::json_body::JsonBody;
-use crate::openapi::Envelope;
 use crate::state::AppState;
 
 #[utoipa::path(get, path = "/api/publishers", tag = "shop",
-    responses((status = 200, body = Envelope<Vec<PublisherOut>>)))]
+    responses((status = 200, body = Envelope<Vec<PublisherOut>>)), security((), ("bearer" = [])))]
 #[get("/publishers")]
 pub async fn publishers(state: web::Data<AppState>, who: MaybeAuthenticated) -> Reply {
     let r = state
@@ -32,8 +32,9 @@ pub async fn publishers(state: web::Data<AppState>, who: MaybeAuthenticated) -> 
     Ok(ok(list))
 }
 
-#[utoipa::path(get, path = "/api/publishers/{publisher_id}/shelf", tag = "shop", params(("publisher_id" = String, Path)),
-    responses((status = 200, body = Envelope<ShelfOut>), (status = 404)))]
+#[utoipa::path(get, path = "/api/publishers/{publisher_id}/shelf", tag = "shop", params(("publisher_id" = uuid::Uuid, Path)),
+    responses((status = 200, body = Envelope<ShelfOut>, description = "The publisher's shelf; empty for an id that names no publisher")),
+    security((), ("bearer" = [])))]
 #[get("/publishers/{publisher_id}/shelf")]
 pub async fn shelf(
     state: web::Data<AppState>,
@@ -50,7 +51,7 @@ pub async fn shelf(
 }
 
 #[utoipa::path(get, path = "/api/admin/books", tag = "admin", params(AdminBooksQuery),
-    responses((status = 200, body = Envelope<BookPageOut>), (status = 403)), security(("bearer" = [])))]
+    responses((status = 200, body = Envelope<BookPageOut>)), security(("bearer" = [])))]
 #[get("/admin/books")]
 pub async fn admin_books(
     state: web::Data<AppState>,
@@ -75,8 +76,8 @@ pub async fn admin_books(
     Ok(ok(BookPageOut::from(r.into_inner())))
 }
 
-#[utoipa::path(post, path = "/api/admin/books/{book_id}/takedown", tag = "admin", params(("book_id" = String, Path)), request_body = TakedownBody,
-    responses((status = 200, body = Envelope<BookOut>), (status = 403), (status = 404)), security(("bearer" = [])))]
+#[utoipa::path(post, path = "/api/admin/books/{book_id}/takedown", tag = "admin", params(("book_id" = uuid::Uuid, Path)), request_body = TakedownBody,
+    responses((status = 200, body = Envelope<BookOut>), (status = 404, description = "Unknown book")), security(("bearer" = [])))]
 #[post("/admin/books/{book_id}/takedown")]
 pub async fn takedown(
     state: web::Data<AppState>,
@@ -104,7 +105,7 @@ pub async fn takedown(
 }
 
 #[utoipa::path(get, path = "/api/settings", tag = "shop",
-    responses((status = 200, body = Envelope<SettingsOut>)))]
+    responses((status = 200, body = Envelope<SettingsOut>)), security((), ("bearer" = [])))]
 #[get("/settings")]
 pub async fn settings(state: web::Data<AppState>, who: MaybeAuthenticated) -> Reply {
     let r = state
@@ -118,7 +119,7 @@ pub async fn settings(state: web::Data<AppState>, who: MaybeAuthenticated) -> Re
 }
 
 #[utoipa::path(put, path = "/api/admin/settings", tag = "admin", request_body = SettingsBody,
-    responses((status = 200, body = Envelope<SettingsOut>), (status = 400), (status = 403)), security(("bearer" = [])))]
+    responses((status = 200, body = Envelope<SettingsOut>)), security(("bearer" = [])))]
 #[put("/admin/settings")]
 pub async fn update_settings(
     state: web::Data<AppState>,

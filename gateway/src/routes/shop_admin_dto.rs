@@ -7,6 +7,7 @@ use utoipa::ToSchema;
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct PublisherOut {
+    #[schema(format = Uuid)]
     pub publisher_id: String,
     pub name: String,
     pub book_count: u32,
@@ -25,6 +26,7 @@ impl From<pb::PublisherSummary> for PublisherOut {
 /// A book on a shelf (the spec's "publisher selection" names its images in camelCase).
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ShelfBookOut {
+    #[schema(format = Uuid)]
     pub id: String,
     pub title: String,
     #[serde(rename = "coverImage")]
@@ -37,6 +39,7 @@ pub struct ShelfBookOut {
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ShelfOut {
+    #[schema(format = Uuid)]
     pub publisher_id: String,
     pub publisher_name: String,
     pub books: Vec<ShelfBookOut>,
@@ -68,12 +71,12 @@ pub struct AdminBooksQuery {
     /// Matches title or author, case-insensitive.
     pub query: Option<String>,
     /// From 1.
-    #[param(value_type = Option<u32>)]
-    #[schema(value_type = Option<u32>)]
+    #[param(value_type = Option<u32>, minimum = 1)]
+    #[schema(value_type = Option<u32>, minimum = 1)]
     pub page: Option<String>,
     /// 1-100, default 10.
-    #[param(value_type = Option<u32>)]
-    #[schema(value_type = Option<u32>)]
+    #[param(value_type = Option<u32>, minimum = 1, maximum = 100)]
+    #[schema(value_type = Option<u32>, minimum = 1, maximum = 100)]
     pub page_size: Option<String>,
 }
 
@@ -81,6 +84,7 @@ pub struct AdminBooksQuery {
 pub struct TakedownBody {
     pub taken_down: bool,
     #[serde(default)]
+    #[schema(max_length = 1000)]
     pub reason: Option<String>,
 }
 
@@ -93,5 +97,6 @@ pub struct SettingsOut {
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct SettingsBody {
     /// 1-100
+    #[schema(minimum = 1, maximum = 100)]
     pub trial_percent: u32,
 }

@@ -13,12 +13,13 @@ use quire_proto::wallet::v1 as pb;
 use serde_json::value::RawValue;
 use uuid::Uuid;
 
-use super::books::{call, required};
 use super::wallet_dto::*;
 use crate::auth_guard::Authenticated;
+use crate::envelope::Envelope;
 use crate::envelope::{Failure, Reply, ok};
+use crate::grpc_call::call;
+use crate::input::required;
 use crate::json_body::{JsonBody, OptionalJsonBody};
-use crate::openapi::Envelope;
 use crate::state::AppState;
 use crate::{idempotency, input, money};
 

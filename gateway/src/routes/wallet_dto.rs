@@ -11,6 +11,7 @@ use crate::money::to_decimal;
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct WalletOut {
+    #[schema(format = Uuid)]
     pub user_id: String,
     pub balance: f64,
     /// ISO 4217; one currency for the whole platform.
@@ -55,7 +56,9 @@ impl From<pb::Wallet> for WalletReplyOut {
 /// A recharge (paid through the payment provider) or a top-up (credited by an admin).
 #[derive(Debug, Serialize, ToSchema)]
 pub struct TopUpRecordOut {
+    #[schema(format = Uuid)]
     pub id: String,
+    #[schema(format = Uuid)]
     pub user_id: String,
     pub amount: f64,
     /// recharge or top_up
@@ -70,6 +73,7 @@ pub struct TopUpRecordOut {
     /// Null until the payment settles.
     pub settled_at: Option<String>,
     /// The admin who credited a top-up; null for recharges.
+    #[schema(format = Uuid)]
     pub created_by: Option<String>,
 }
 
@@ -100,6 +104,7 @@ pub struct RechargeOut {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ConsumeOut {
     pub wallet: WalletOut,
+    #[schema(format = Uuid)]
     pub transfer_id: String,
     pub amount: f64,
     pub created_at: String,
@@ -109,9 +114,13 @@ pub struct ConsumeOut {
 /// the rest.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct TradeOut {
+    #[schema(format = Uuid)]
     pub trade_id: String,
+    #[schema(format = Uuid)]
     pub buyer_uid: String,
+    #[schema(format = Uuid)]
     pub book_id: String,
+    #[schema(format = Uuid)]
     pub seller_uid: String,
     /// The book's title when it was bought.
     pub title: String,
@@ -152,28 +161,32 @@ pub struct OpenBody {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct InfoBody {
     /// Whose wallet: the caller's when absent; another user's for admins only.
+    #[schema(format = Uuid)]
     pub user_id: Option<String>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct RechargeBody {
     /// A decimal amount (4.99), number or string, more than 0.
-    #[schema(value_type = f64)]
+    #[schema(value_type = f64, exclusive_minimum = 0, maximum = 1000000)]
     pub amount: Option<Box<RawValue>>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ConsumeBody {
     /// A decimal amount (4.99), number or string, more than 0.
-    #[schema(value_type = f64)]
+    #[schema(value_type = f64, exclusive_minimum = 0, maximum = 1000000)]
     pub amount: Option<Box<RawValue>>,
     /// What the money is spent on (at most 200 characters).
+    #[schema(max_length = 200)]
     pub memo: Option<String>,
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema, utoipa::IntoParams)]
 pub struct TradeQuery {
     /// The buyer: the caller (admins: anyone); the caller when absent.
+    #[param(format = Uuid)]
     pub buyer_uid: Option<String>,
+    #[param(format = Uuid, required = true)]
     pub book_id: Option<String>,
 }

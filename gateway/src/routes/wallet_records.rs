@@ -7,14 +7,15 @@ use quire_kit::caller::Caller;
 use quire_proto::wallet::v1 as pb;
 use uuid::Uuid;
 
-use super::books::{call, required};
 use super::reading_dto::PageQuery;
 use super::wallet::{NOTE_MAX, no_store, positive, subject};
 use super::wallet_dto::TopUpRecordOut;
 use super::wallet_records_dto::*;
 use crate::auth_guard::Authenticated;
+use crate::envelope::Envelope;
 use crate::envelope::{Failure, Reply, ok};
-use crate::openapi::Envelope;
+use crate::grpc_call::call;
+use crate::input::required;
 use crate::state::AppState;
 use crate::{idempotency, input, money};
 

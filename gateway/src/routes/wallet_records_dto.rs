@@ -103,10 +103,13 @@ impl TradePageOut {
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct RewardOut {
+    #[schema(format = Uuid)]
     pub reward_id: String,
     /// The inviter, who is paid.
+    #[schema(format = Uuid)]
     pub user_id: String,
     /// The invited user whose step earned it.
+    #[schema(format = Uuid)]
     pub invitee_id: String,
     /// registered (the invited user signed up) or first_purchase (their first trade).
     pub reason: String,
@@ -153,12 +156,14 @@ impl From<pb::RewardPage> for RewardPageOut {
 #[derive(Debug, Default, Deserialize, ToSchema, utoipa::IntoParams)]
 pub struct TopUpQuery {
     /// The user to credit.
+    #[param(format = Uuid, required = true)]
     pub uid: Option<String>,
     /// A decimal amount (4.99), more than 0.
-    #[param(value_type = f64)]
-    #[schema(value_type = f64)]
+    #[param(value_type = f64, exclusive_minimum = 0, maximum = 1000000)]
+    #[schema(value_type = f64, exclusive_minimum = 0, maximum = 1000000)]
     pub amount: Option<String>,
     /// Why (at most 200 characters).
+    #[param(max_length = 200)]
     pub note: Option<String>,
     /// Accepted and ignored: only an admin token lets this call through.
     pub password: Option<String>,
@@ -169,6 +174,7 @@ pub struct TopUpQuery {
 pub struct RecordsQuery {
     /// Whose records: the caller's when absent (an admin's absent uid: everyone's).
     /// Another user's for admins only.
+    #[param(format = Uuid)]
     pub uid: Option<String>,
     /// Accepted and ignored: the token decides.
     pub password: Option<String>,

@@ -106,6 +106,10 @@ impl MailBox {
 
 pub struct TestApp {
     pub base: String,
+    /// The gateway's admin port: `/healthz`, `/readyz`, `/metrics`.
+    pub admin_base: String,
+    /// The address every request of this test comes from (its `X-Forwarded-For`).
+    pub client_ip: String,
     pub http: reqwest::Client,
     pub mails: MailBox,
     pub admin_email: String,
@@ -125,6 +129,8 @@ pub struct Limits {
     pub verify_per_min: u32,
     pub api_per_min: u32,
     pub upload_per_min: u32,
+    pub anonymous_per_min: u32,
+    pub body_timeout_secs: u64,
     pub json_limit: usize,
 }
 
@@ -135,6 +141,8 @@ impl Default for Limits {
             verify_per_min: 1000,
             api_per_min: 10_000,
             upload_per_min: 1000,
+            anonymous_per_min: 10_000,
+            body_timeout_secs: 30,
             json_limit: 64 * 1024,
         }
     }
@@ -157,7 +165,8 @@ impl TestApp {
             AuthConfig {
                 jwt_key_file: Some(key_file.to_string_lossy().into_owned()),
                 smtp_url: Some(format!("smtp://127.0.0.1:{smtp_port}")),
-                login_failures_per_window: 5,
+                login_attempts_per_address: 5,
+                login_free_attempts: 5,
                 ..env.auth_config()
             },
         )
@@ -210,26 +219,28 @@ impl TestApp {
             frontend_dir: frontend.to_string_lossy().into_owned(),
             json_limit_bytes: limits.json_limit,
             upload_limit_bytes: 5 * 1024 * 1024,
-            trust_forwarded: true,
+            trusted_proxy_hops: 1,
             rate_login_per_min: limits.login_per_min,
             rate_verify_per_min: limits.verify_per_min,
             rate_api_per_min: limits.api_per_min,
             rate_upload_per_min: limits.upload_per_min,
+            rate_anonymous_per_min: limits.anonymous_per_min,
+            body_timeout_secs: limits.body_timeout_secs,
+            admin_addr: "127.0.0.1:0".into(),
             http_workers: 1,
         };
         let gateway = quire_gateway::Application::build(gateway_config.clone())
             .await
             .expect("gateway builds");
         let base = format!("http://127.0.0.1:{}", gateway.port());
+        let admin_base = format!("http://127.0.0.1:{}", gateway.admin_port());
         tokio::spawn(gateway.run_until_stopped());
 
         // Rate limits count per client address: give each test its own.
         let mut headers = reqwest::header::HeaderMap::new();
         let ip = format!("198.18.{}.{}", rand::random::<u8>(), rand::random::<u8>());
-        headers.insert(
-            "x-forwarded-for",
-            format!("{ip}, 10.0.0.1").parse().unwrap(),
-        );
+        // As an ingress would write it: the address it saw, appended last.
+        headers.insert("x-forwarded-for", ip.parse().unwrap());
         headers.insert("x-test-schema", schema.parse().unwrap());
         let http = reqwest::Client::builder()
             .default_headers(headers)
@@ -238,6 +249,8 @@ impl TestApp {
             .unwrap();
         Self {
             base,
+            admin_base,
+            client_ip: ip,
             http,
             mails,
             admin_email,

@@ -1,12 +1,10 @@
 //! Who may do what with wallets: top-ups and the list of wallets are the admin's whatever
-//! `password` says, another user's records are the admin's too; invite rewards reach the
-//! inviter; every wallet route needs a token; a wallet service that is down is a 503.
+//! `password` says, another user's records are the admin's too; every wallet route needs a
+//! token; a wallet service that is down is a 503. (Invite rewards: `invitations.rs`.)
 
 use serde_json::json;
 
-use crate::support::{
-    REWARD_REGISTERED_CENTS, TestApp, assert_bad_input, assert_failure, closed_port, unique_email,
-};
+use crate::support::{TestApp, assert_bad_input, assert_failure, closed_port};
 use crate::wallet_support::cents;
 
 #[tokio::test(flavor = "multi_thread")]
@@ -205,51 +203,6 @@ async fn the_list_of_every_wallet_is_for_admins_only() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
-async fn an_inviter_earns_a_reward_when_the_invited_user_registers() {
-    let app = TestApp::spawn().await;
-    let (_, token, inviter) = app.reader().await;
-    let (s, body) = app.get("/api/get_invite_codes", Some(&token)).await;
-    assert_eq!(s, 200, "{body}");
-    let code = body["data"][0]["code"].as_str().unwrap().to_owned();
-    let (s, body) = app.get("/api/rewards", Some(&token)).await;
-    assert_eq!(s, 200, "{body}");
-    assert_eq!(body["data"]["total"], 0);
-    assert_eq!(cents(&body["data"]["total_amount"]), 0);
-
-    let friend_email = unique_email();
-    let friend = app
-        .register(&friend_email, "friend-pass-1", Some(&code))
-        .await;
-
-    // The reward comes through the user.registered event.
-    let page = app
-        .eventually("the inviter's reward", || async {
-            let (s, body) = app.get("/api/rewards", Some(&token)).await;
-            assert_eq!(s, 200, "{body}");
-            (body["data"]["total"] == 1).then(|| body["data"].clone())
-        })
-        .await;
-    assert_eq!(page["page"], 1);
-    assert_eq!(page["page_size"], 10);
-    assert_eq!(cents(&page["total_amount"]), REWARD_REGISTERED_CENTS);
-    let reward = &page["result"][0];
-    assert_eq!(reward["user_id"], inviter["user_id"]);
-    assert_eq!(reward["invitee_id"], friend["user_id"]);
-    assert_eq!(reward["reason"], "registered");
-    assert_eq!(cents(&reward["amount"]), REWARD_REGISTERED_CENTS);
-    assert!(reward["reward_id"].is_string() && reward["created_at"].is_string());
-
-    let (friend_token, _, _) = app.login(&friend_email, "friend-pass-1").await;
-    let (s, body) = app
-        .get("/api/rewards?page_size=5", Some(&friend_token))
-        .await;
-    assert_eq!(s, 200, "{body}");
-    assert_eq!(body["data"]["total"], 0, "the invited user earns nothing");
-    let (s, body) = app.get("/api/rewards?page=0", Some(&token)).await;
-    assert_failure(s, &body, 400, None);
-}
-
-#[tokio::test(flavor = "multi_thread")]
 async fn every_wallet_route_needs_a_token() {
     let app = TestApp::spawn().await;
     let book = uuid::Uuid::new_v4();
@@ -292,9 +245,15 @@ async fn with_the_wallet_service_down_wallet_routes_are_503_and_the_gateway_is_n
     .await
     .unwrap();
     let base = format!("http://127.0.0.1:{}", gateway.port());
+    let admin = format!("http://127.0.0.1:{}", gateway.admin_port());
     tokio::spawn(gateway.run_until_stopped());
 
-    let r = app.http.get(format!("{base}/readyz")).send().await.unwrap();
+    let r = app
+        .http
+        .get(format!("{admin}/readyz"))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(r.status().as_u16(), 503);
     let ready: serde_json::Value = r.json().await.unwrap();
     assert_eq!(ready["wallet"], false, "{ready}");

@@ -20,22 +20,22 @@ async fn the_root_redirects_to_the_app_and_deep_links_get_index_html() {
 #[tokio::test(flavor = "multi_thread")]
 async fn operators_get_health_readiness_metrics_and_the_openapi_document() {
     let app = TestApp::spawn().await;
-    assert_eq!(
-        app.http
-            .get(app.url("/healthz"))
-            .send()
-            .await
-            .unwrap()
-            .status()
-            .as_u16(),
-        200
-    );
-    let ready = app.http.get(app.url("/readyz")).send().await.unwrap();
+    let admin = |path: &str| format!("{}{path}", app.admin_base);
+    let status = |url: String| {
+        let http = app.http.clone();
+        async move { http.get(url).send().await.unwrap().status().as_u16() }
+    };
+    assert_eq!(status(admin("/healthz")).await, 200);
+    let ready = app.http.get(admin("/readyz")).send().await.unwrap();
     assert_eq!(ready.status().as_u16(), 200);
+    let ready: serde_json::Value = ready.json().await.unwrap();
+    for dependency in ["redis", "auth", "wallet", "catalog"] {
+        assert_eq!(ready[dependency], true, "{ready}");
+    }
     app.get("/api/roles/", None).await;
     let metrics = app
         .http
-        .get(app.url("/metrics"))
+        .get(admin("/metrics"))
         .send()
         .await
         .unwrap()
@@ -46,6 +46,13 @@ async fn operators_get_health_readiness_metrics_and_the_openapi_document() {
         metrics.contains("quire_gateway_request_seconds"),
         "{metrics}"
     );
+    // The public port serves none of them: what runs behind the gateway is not public.
+    for path in ["/metrics", "/readyz"] {
+        let r = app.http.get(app.url(path)).send().await.unwrap();
+        let body = r.text().await.unwrap();
+        assert!(!body.contains("quire_gateway_request_seconds"), "{path}");
+        assert!(!body.contains("\"redis\""), "{path}: {body}");
+    }
     let (s, doc) = app.get("/api/openapi.json", None).await;
     assert_eq!(s, 200);
     assert!(doc["paths"]["/api/login/"]["post"].is_object());
@@ -84,25 +91,23 @@ async fn with_auth_down_the_gateway_says_503_and_is_not_ready() {
         redis_url: std::env::var("QUIRE_REDIS_URL")
             .unwrap_or_else(|_| "redis://127.0.0.1:6379".into()),
         frontend_dir: "/nonexistent".into(),
-        json_limit_bytes: 65536,
-        upload_limit_bytes: 5 * 1024 * 1024,
-        trust_forwarded: false,
-        rate_login_per_min: 1000,
-        rate_verify_per_min: 1000,
-        rate_api_per_min: 1000,
-        rate_upload_per_min: 1000,
+        admin_addr: "127.0.0.1:0".into(),
         http_workers: 1,
+        ..Default::default()
     })
     .await
     .expect("the gateway starts without auth");
     let base = format!("http://127.0.0.1:{}", gateway.port());
+    let admin = format!("http://127.0.0.1:{}", gateway.admin_port());
     tokio::spawn(gateway.run_until_stopped());
     let http = reqwest::Client::new();
 
-    let ready = http.get(format!("{base}/readyz")).send().await.unwrap();
+    let ready = http.get(format!("{admin}/readyz")).send().await.unwrap();
     assert_eq!(ready.status().as_u16(), 503);
     let body: serde_json::Value = ready.json().await.unwrap();
     assert_eq!(body["auth"], false);
+    assert_eq!(body["catalog"], false, "{body}");
+    assert_eq!(body["redis"], true, "{body}");
 
     let r = http.get(format!("{base}/api/roles/")).send().await.unwrap();
     let status = r.status().as_u16();

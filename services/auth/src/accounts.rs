@@ -23,6 +23,7 @@ pub const SOURCE: &str = "quire-auth";
 /// Lowercases and checks an e-mail address.
 pub fn normalize_email(raw: &str) -> Result<String> {
     use validator::ValidateEmail;
+    quire_kit::input::no_control("email", raw, quire_kit::input::Lines::One)?;
     let email = raw.trim().to_lowercase();
     if email.is_empty() {
         return Err(AuthError::invalid("email", "email: required"));
@@ -241,7 +242,8 @@ pub async fn register(conn: &mut AsyncPgConnection, req: pb::RegisterRequest) ->
     } else {
         validate_username(&req.username)?
     };
-    let invite = Some(req.invite_code.trim().to_uppercase()).filter(|c| !c.is_empty());
+    let invite = Some(quire_kit::input::line("invite_code", &req.invite_code, 64)?.to_uppercase())
+        .filter(|c| !c.is_empty());
     let taken: bool = diesel::select(diesel::dsl::exists(
         users::table.filter(users::email.eq(&email)),
     ))

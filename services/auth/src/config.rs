@@ -31,9 +31,15 @@ pub struct AuthConfig {
     /// Seconds a new verification code must wait after the previous one.
     #[serde(default = "d_resend")]
     pub verify_resend_secs: u32,
-    /// Failed logins per e-mail in 15 minutes before further tries are refused.
-    #[serde(default = "d_login_failures")]
-    pub login_failures_per_window: u32,
+    /// Password attempts at one account from one address in 15 minutes.
+    #[serde(default = "d_login_per_address")]
+    pub login_attempts_per_address: u32,
+    /// Attempts at one account from addresses that never signed in to it, before each
+    /// further one waits (1, 2, 4, ... seconds, up to `login_max_delay_secs`).
+    #[serde(default = "d_login_free")]
+    pub login_free_attempts: u32,
+    #[serde(default = "d_login_max_delay")]
+    pub login_max_delay_secs: u32,
 }
 
 fn d_grpc() -> String {
@@ -57,11 +63,27 @@ fn d_domain() -> String {
 fn d_resend() -> u32 {
     60
 }
-fn d_login_failures() -> u32 {
+fn d_login_per_address() -> u32 {
     10
+}
+fn d_login_free() -> u32 {
+    5
+}
+fn d_login_max_delay() -> u32 {
+    60
 }
 
 impl AuthConfig {
+    /// The password-guessing limits (see `login_throttle`).
+    pub fn login_limits(&self) -> crate::login_throttle::Limits {
+        crate::login_throttle::Limits {
+            attempts_per_address: self.login_attempts_per_address,
+            free_attempts: self.login_free_attempts,
+            max_delay_secs: self.login_max_delay_secs,
+            window_secs: 15 * 60,
+        }
+    }
+
     pub fn from_env() -> Result<Self, envy::Error> {
         quire_kit::config::from_env()
     }

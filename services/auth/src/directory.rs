@@ -13,9 +13,7 @@ use crate::db::invite_code::InviteCodeRow;
 use crate::db::schema::{invite_codes, users};
 use crate::db::user::UserRow;
 use crate::error::{AuthError, Result};
-
-pub const DEFAULT_PAGE_SIZE: u32 = 10;
-pub const MAX_PAGE_SIZE: u32 = 100;
+use quire_kit::paging::{Page, total};
 
 pub async fn list(
     state: &AppState,
@@ -23,21 +21,10 @@ pub async fn list(
     req: pb::ListUsersRequest,
 ) -> Result<pb::ListUsersResponse> {
     caller.require_admin()?;
-    let page = req.page.max(1);
-    let size = match req.page_size {
-        0 => DEFAULT_PAGE_SIZE,
-        n if n > MAX_PAGE_SIZE => {
-            return Err(AuthError::invalid(
-                "page_size",
-                format!("page_size: at most {MAX_PAGE_SIZE}"),
-            ));
-        }
-        n => n,
-    };
+    let page = Page::parse(req.page, req.page_size)?;
     let pattern = format!(
         "%{}%",
-        req.query
-            .trim()
+        quire_kit::input::line("query", &req.query, 200)?
             .replace('\\', "\\\\")
             .replace('%', "\\%")
             .replace('_', "\\_")
@@ -51,11 +38,11 @@ pub async fn list(
         )
     };
     let mut conn = quire_kit::db::conn(&state.pool).await?;
-    let total: i64 = filtered().select(count_star()).first(&mut conn).await?;
+    let count: i64 = filtered().select(count_star()).first(&mut conn).await?;
     let rows: Vec<UserRow> = filtered()
         .order(users::created_at.desc())
-        .offset(i64::from((page - 1) * size))
-        .limit(i64::from(size))
+        .offset(page.offset())
+        .limit(page.limit())
         .select(UserRow::as_select())
         .load(&mut conn)
         .await?;
@@ -65,9 +52,9 @@ pub async fn list(
         .map(Into::into)
         .collect();
     Ok(pb::ListUsersResponse {
-        total: total as u64,
-        page,
-        page_size: size,
+        total: total(count),
+        page: page.number,
+        page_size: page.size,
         result,
     })
 }
@@ -75,7 +62,7 @@ pub async fn list(
 pub async fn recent(state: &AppState, caller: &Caller, limit: u32) -> Result<Vec<UserView>> {
     caller.require_admin()?;
     let limit = if limit == 0 {
-        DEFAULT_PAGE_SIZE
+        Page::DEFAULT_SIZE
     } else {
         limit.min(50)
     };

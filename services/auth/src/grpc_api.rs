@@ -98,8 +98,11 @@ impl AuthService for AuthApi {
 
     async fn login(&self, req: Request<pb::LoginRequest>) -> Reply<pb::TokenResponse> {
         use pb::login_request::Credentials;
-        let tokens = match req.into_inner().credentials {
-            Some(Credentials::Email(creds)) => sessions::login_email(&self.state, creds).await?,
+        let req = req.into_inner();
+        let tokens = match req.credentials {
+            Some(Credentials::Email(creds)) => {
+                sessions::login_email(&self.state, creds, &req.client_ip).await?
+            }
             Some(Credentials::Wallet(w)) => siwe_login::login(&self.state, w).await?,
             None => {
                 return Err(

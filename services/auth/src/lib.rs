@@ -13,6 +13,7 @@ pub mod db;
 pub mod directory;
 pub mod error;
 pub mod grpc_api;
+pub mod login_throttle;
 pub mod mailer;
 pub mod passwords;
 pub mod profile;

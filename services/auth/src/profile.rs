@@ -45,12 +45,11 @@ pub async fn update(
             .map(accounts::validate_username)
             .transpose()?,
         avatar_url: req.avatar_url.as_deref().map(check_url).transpose()?,
-        bio: match req.bio {
-            Some(b) if b.chars().count() > 500 => {
-                return Err(AuthError::invalid("bio", "bio: at most 500 characters"));
-            }
-            other => other,
-        },
+        bio: req
+            .bio
+            .as_deref()
+            .map(|b| quire_kit::input::multiline("bio", b, 500))
+            .transpose()?,
     };
     let mut conn = quire_kit::db::conn(&state.pool).await?;
     if changes.username.is_some() || changes.avatar_url.is_some() || changes.bio.is_some() {

@@ -19,7 +19,7 @@ use crate::db::refresh_token::{NewRefreshToken, RefreshTokenRow};
 use crate::db::schema::{refresh_tokens as rt, users};
 use crate::db::user::UserRow;
 use crate::error::{AuthError, Result};
-use crate::{AppState, passwords, tokens};
+use crate::{AppState, login_throttle, passwords, tokens};
 
 /// Issues an access token for the user's current role and a new refresh token.
 pub async fn issue(
@@ -52,22 +52,18 @@ pub async fn issue(
     })
 }
 
-fn failures_key(email: &str) -> String {
-    format!("quire:auth:login-failures:{email}")
-}
-
-pub async fn login_email(state: &AppState, creds: pb::EmailPassword) -> Result<pb::TokenResponse> {
+pub async fn login_email(
+    state: &AppState,
+    creds: pb::EmailPassword,
+    client_ip: &str,
+) -> Result<pb::TokenResponse> {
     let email = accounts::normalize_email(&creds.email)?;
     if creds.password.is_empty() {
         return Err(AuthError::invalid("password", "password: required"));
     }
     let mut redis = state.redis.clone();
-    let key = failures_key(&email);
-    let failures: Option<u32> = redis.get(&key).await?;
-    if failures.unwrap_or(0) >= state.config.login_failures_per_window {
-        let ttl: i64 = redis.ttl(&key).await?;
-        return Err(AuthError::LoginLocked(ttl.max(1) as u64));
-    }
+    let attempt =
+        login_throttle::reserve(&mut redis, state.config.login_limits(), &email, client_ip).await?;
     let mut conn = quire_kit::db::conn(&state.pool).await?;
     let row: UserRow = users::table
         .filter(users::email.eq(&email))
@@ -81,14 +77,10 @@ pub async fn login_email(state: &AppState, creds: pb::EmailPassword) -> Result<p
         None => false,
     };
     if !ok {
-        let n: u32 = redis.incr(&key, 1).await?;
-        if n == 1 {
-            let _: () = redis.expire(&key, 900).await?;
-        }
         metrics::counter!("quire_auth_logins_total", "result" => "wrong_password").increment(1);
         return Err(AuthError::WrongPassword);
     }
-    let _: () = redis.del(&key).await?;
+    login_throttle::succeeded(&mut redis, attempt).await?;
     metrics::counter!("quire_auth_logins_total", "result" => "ok").increment(1);
     let view = accounts::complete(&mut conn, vec![row]).await?.remove(0);
     issue(state, &mut conn, view, None).await

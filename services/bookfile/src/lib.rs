@@ -2,21 +2,26 @@
 //! later the manuscript service).
 //!
 //! It sniffs what a file really is, enforces safety limits, reads metadata and chapters,
-//! extracts plain text and cuts the free trial part as a valid file of the same format.
+//! extracts plain text, removes what could run from an epub (scripts, event handlers) and
+//! cuts the free trial part as a valid file of the same format.
 //!
 //! What it must never do: trust a file name (the content decides; the extension must only
 //! agree), inflate a zip entry without a bound (declared sizes lie: every read is capped by
 //! the declared size and the unpacked budget), follow an entry path out of the container,
-//! or hand out a trial holding the whole book (unless the trial percentage is 100).
+//! hand out a trial holding the whole book (unless the trial percentage is 100), or let a
+//! script in an uploaded epub through to the stored file.
 #![forbid(unsafe_code)]
 #![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used))]
 
 mod epub;
 mod epub_package;
+mod epub_sanitize;
 mod epub_toc;
 mod epub_trial;
 mod error;
 mod limits;
+mod markup_clean;
+mod markup_rules;
 mod model;
 mod pdf;
 mod pdf_guard;
@@ -30,7 +35,7 @@ mod xhtml;
 /// The sentence of the end-of-sample page an epub trial ends with.
 pub use epub_trial::END_PAGE_TEXT as EPUB_TRIAL_END_TEXT;
 pub use error::BookFileError;
-pub use model::{Chapter, Format, Inspected, Limits};
+pub use model::{Accepted, Chapter, Format, Inspected, Limits};
 /// The closing line of a txt trial.
 pub use txt::TRIAL_END_LINE as TXT_TRIAL_END_LINE;
 
@@ -45,6 +50,41 @@ pub fn inspect(file_name: &str, data: &[u8], limits: &Limits) -> Result<Inspecte
         }
         Format::Txt => txt::inspect(data),
     }
+}
+
+/// Removes what could run from a book file: from every document of an epub its scripts,
+/// event handlers, script URLs, frames, objects and forms. None when the file is stored as
+/// it is (a pdf or txt, or an epub the rewrite leaves byte for byte the same).
+pub fn sanitize(
+    format: Format,
+    data: &[u8],
+    limits: &Limits,
+) -> Result<Option<Vec<u8>>, BookFileError> {
+    match format {
+        Format::Epub => epub_sanitize::sanitize(data, limits),
+        Format::Pdf | Format::Txt => Ok(None),
+    }
+}
+
+/// An upload as it is to be stored: `inspect`, then `sanitize`, then, when the file was
+/// rewritten, `inspect` again so that the chapters describe the bytes stored.
+pub fn accept(file_name: &str, data: &[u8], limits: &Limits) -> Result<Accepted, BookFileError> {
+    let inspected = inspect(file_name, data, limits)?;
+    let Some(replacement) = sanitize(inspected.format, data, limits)? else {
+        return Ok(Accepted {
+            inspected,
+            replacement: None,
+        });
+    };
+    // The rewrite may come out a little larger than the upload; it is ours, not the user's.
+    let ours = Limits {
+        max_file_bytes: u64::MAX,
+        ..*limits
+    };
+    Ok(Accepted {
+        inspected: inspect(file_name, &replacement, &ours)?,
+        replacement: Some(replacement),
+    })
 }
 
 /// How many chapters (from the first) the trial shows, whole or in part (for TOC marks).

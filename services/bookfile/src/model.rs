@@ -94,3 +94,13 @@ pub struct Inspected {
     /// Sum of the chapters' weights.
     pub total_weight: u64,
 }
+
+/// An uploaded file as it is to be stored (what `accept` returns).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Accepted {
+    /// What the stored file holds.
+    pub inspected: Inspected,
+    /// The bytes to store instead of the upload (an epub written again without its
+    /// scripts); None: the upload is stored as it is.
+    pub replacement: Option<Vec<u8>>,
+}

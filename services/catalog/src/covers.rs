@@ -1,7 +1,13 @@
 //! Book covers: the uploaded image when there is one, else an SVG drawn from the title,
-//! the author and a colour per genre; and the narrow spine a shelf shows.
+//! the author and a colour per genre; and the narrow spine a shelf shows. An uploaded
+//! cover is never stored as it came: raster images are decoded and encoded again
+//! (`raster`), SVGs written again from an allowlist (`uploaded_svg`).
+
+mod raster;
+mod uploaded_svg;
 
 use bytes::Bytes;
+use image::ImageFormat;
 use quire_kit::caller::Caller;
 use quire_proto::catalog::v1 as pb;
 
@@ -38,8 +44,9 @@ pub fn content_type_of_key(key: &str) -> &'static str {
     }
 }
 
-/// Checks an uploaded cover; returns its bytes and the extension to store it under.
-pub fn check_upload(state: &AppState, data: Vec<u8>) -> Result<(Bytes, &'static str)> {
+/// Checks an uploaded cover and makes what is stored from it: the bytes and the extension
+/// to store them under. Decoding is CPU work, done off the async threads.
+pub async fn check_upload(state: &AppState, data: Vec<u8>) -> Result<(Bytes, &'static str)> {
     let max = MAX_COVER_BYTES
         .min(usize::try_from(state.config.max_upload_bytes).unwrap_or(MAX_COVER_BYTES));
     if data.len() > max {
@@ -51,7 +58,26 @@ pub fn check_upload(state: &AppState, data: Vec<u8>) -> Result<(Bytes, &'static 
     let (ext, _) = sniff_image(&data).ok_or_else(|| {
         CatalogError::invalid("cover", "the cover must be a png, jpeg, webp or svg image")
     })?;
-    Ok((Bytes::from(data), ext))
+    tokio::task::spawn_blocking(move || rebuild(ext, &data)).await?
+}
+
+/// The cover as we write it: a raster image decoded under limits and encoded again as JPEG
+/// (see `raster`), an SVG written again with only what draws (see `uploaded_svg`).
+fn rebuild(ext: &'static str, data: &[u8]) -> Result<(Bytes, &'static str)> {
+    let format = match ext {
+        "svg" => return Ok((Bytes::from(uploaded_svg::rebuild(data)?), "svg")),
+        "png" => ImageFormat::Png,
+        "jpg" => ImageFormat::Jpeg,
+        "webp" => ImageFormat::WebP,
+        _ => {
+            return Err(CatalogError::invalid(
+                "cover",
+                "the cover must be a png, jpeg, webp or svg image",
+            ));
+        }
+    };
+    let jpeg = raster::reencode(data, format)?;
+    Ok((Bytes::from(jpeg), raster::STORED_EXTENSION))
 }
 
 pub async fn get_cover(

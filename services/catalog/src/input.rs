@@ -3,13 +3,12 @@
 
 use chrono::NaiveDate;
 use quire_kit::caller::Caller;
+use quire_kit::input::{self, Lines};
 use uuid::Uuid;
 
 use crate::error::{CatalogError, Result};
 
 pub const MAX_PRICE_CENTS: i64 = 100_000_000;
-pub const DEFAULT_PAGE_SIZE: u32 = 10;
-pub const MAX_PAGE_SIZE: u32 = 100;
 pub const MAX_TITLE_CHARS: usize = 300;
 pub const MAX_SUMMARY_CHARS: usize = 20_000;
 
@@ -47,20 +46,20 @@ pub fn clean(value: &str) -> String {
         .collect()
 }
 
-/// A NUL byte in a request field would make Postgres fail the whole statement.
-fn no_nul(field: &'static str, value: &str) -> Result<()> {
-    if value.contains('\0') {
-        Err(CatalogError::invalid(
+/// Control characters are refused as every service refuses them (kit's input helpers);
+/// `Lines::Many` keeps line breaks and tabs for free text.
+fn no_control(field: &'static str, value: &str, lines: Lines) -> Result<()> {
+    match input::forbidden_char(value, lines) {
+        None => Ok(()),
+        Some(c) => Err(CatalogError::invalid(
             field,
-            format!("{field} must not contain NUL characters"),
-        ))
-    } else {
-        Ok(())
+            input::refused(field, c).message,
+        )),
     }
 }
 
 pub fn title(value: &str) -> Result<String> {
-    no_nul("title", value)?;
+    no_control("title", value, Lines::One)?;
     let t = value.trim();
     if t.is_empty() {
         return Err(CatalogError::invalid("title", "title must not be empty"));
@@ -76,7 +75,7 @@ pub fn title(value: &str) -> Result<String> {
 
 /// A free text of at most `max` characters (trimmed).
 pub fn text(field: &'static str, value: &str, max: usize) -> Result<String> {
-    no_nul(field, value)?;
+    no_control(field, value, Lines::Many)?;
     let t = value.trim();
     if t.chars().count() > max {
         return Err(CatalogError::invalid(
@@ -91,7 +90,7 @@ pub fn text(field: &'static str, value: &str, max: usize) -> Result<String> {
 pub fn labels(field: &'static str, values: &[String]) -> Result<Vec<String>> {
     let mut out: Vec<String> = Vec::new();
     for v in values {
-        no_nul(field, v)?;
+        no_control(field, v, Lines::One)?;
         let v = v.trim();
         if v.is_empty() {
             continue;
@@ -134,24 +133,10 @@ pub fn date(value: &str) -> Result<Option<NaiveDate>> {
         .map_err(|_| CatalogError::invalid("publish_date", "publish_date must be YYYY-MM-DD"))
 }
 
-/// Page (from 1) and page size (1..=100, default 10); returns (page, size, offset).
+/// Page (from 1) and page size (kit's limits); returns (page, size, offset).
 pub fn page(page: u32, page_size: u32) -> Result<(u32, u32, i64)> {
-    let size = if page_size == 0 {
-        DEFAULT_PAGE_SIZE
-    } else {
-        page_size
-    };
-    if size > MAX_PAGE_SIZE {
-        return Err(CatalogError::invalid(
-            "page_size",
-            format!("page_size must be between 1 and {MAX_PAGE_SIZE}"),
-        ));
-    }
-    let page = page.max(1);
-    if page > 100_000 {
-        return Err(CatalogError::invalid("page", "page is too large"));
-    }
-    Ok((page, size, i64::from(page - 1) * i64::from(size)))
+    let p = quire_kit::paging::Page::parse(page, page_size)?;
+    Ok((p.number, p.size, p.offset()))
 }
 
 /// The caller, or 401.
@@ -162,16 +147,7 @@ pub fn required(caller: Option<&Caller>) -> Result<&Caller> {
 /// A user id a request names: it must be the caller unless the caller is an admin.
 /// Empty names the caller.
 pub fn acting_for(caller: &Caller, field: &'static str, value: &str) -> Result<Uuid> {
-    let Some(id) = opt_uuid(field, value)? else {
-        return Ok(caller.user_id());
-    };
-    if caller.may_act_for(id) {
-        Ok(id)
-    } else {
-        Err(CatalogError::forbidden(format!(
-            "{field} must name yourself unless you are an admin"
-        )))
-    }
+    Ok(caller.acting_for(field, value)?)
 }
 
 #[cfg(test)]
@@ -188,7 +164,9 @@ mod tests {
         assert_eq!(field(price(-1).unwrap_err()), "price");
         assert_eq!(field(price(MAX_PRICE_CENTS + 1).unwrap_err()), "price");
         assert_eq!(field(title("  ").unwrap_err()), "title");
-        assert_eq!(field(page(1, 101).unwrap_err()), "page_size");
+        assert!(
+            matches!(page(1, 101).unwrap_err(), CatalogError::Api(e) if e.message.starts_with("page_size"))
+        );
         assert_eq!(field(date("2024-13-01").unwrap_err()), "publish_date");
         assert_eq!(field(score(f64::NAN).unwrap_err()), "assessment_score");
         assert_eq!(field(text("genre", "a\0b", 10).unwrap_err()), "genre");

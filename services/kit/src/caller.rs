@@ -60,6 +60,27 @@ impl Caller {
             Err(ApiError::forbidden("Admin role required"))
         }
     }
+    /// The user a request's `field` (a `uid`, `user_id`, ...) names: empty names the
+    /// caller; anyone else only for an admin (400 for what is not an id, 403 otherwise).
+    pub fn acting_for(&self, field: &str, value: &str) -> Result<Uuid, ApiError> {
+        let value = value.trim();
+        if value.is_empty() {
+            return Ok(self.user_id());
+        }
+        let id = Uuid::parse_str(value).map_err(|_| {
+            ApiError::bad_request(
+                format!("invalid_{field}"),
+                format!("{field} must be a UUID"),
+            )
+        })?;
+        if self.may_act_for(id) {
+            Ok(id)
+        } else {
+            Err(ApiError::forbidden(format!(
+                "{field} must name yourself unless you are an admin"
+            )))
+        }
+    }
 }
 
 /// How many verified tokens a verifier remembers (a few hundred bytes each).

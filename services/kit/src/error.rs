@@ -25,6 +25,8 @@ pub enum ErrorCode {
     PayloadTooLarge,
     Unprocessable,
     RateLimited,
+    /// The caller did not send its request (its body) in time.
+    RequestTimeout,
     Unavailable,
     Internal,
 }
@@ -79,6 +81,12 @@ const TABLE: &[(ErrorCode, &str, tonic::Code, u16)] = &[
         "rate_limited",
         tonic::Code::ResourceExhausted,
         429,
+    ),
+    (
+        ErrorCode::RequestTimeout,
+        "request_timeout",
+        tonic::Code::DeadlineExceeded,
+        408,
     ),
     (
         ErrorCode::Unavailable,

@@ -6,6 +6,8 @@
 //! - [`error`]: the one table from error code to gRPC code and HTTP status
 //! - [`outbox`] and [`consumer`]: events that are never lost (transactional outbox, an
 //!   idempotent producer) and never applied twice (idempotent at-least-once consumers)
+//! - [`input`]: text from callers checked alike everywhere (no control characters)
+//! - [`paging`]: one page of a list, with the same limits in every service
 //! - [`caller`]: the JWT claims and the verifier every service trusts
 //! - [`jwks`]: auth's public keys, fetched over gRPC and kept fresh, and the interceptor
 //!   that verifies callers with them
@@ -25,8 +27,10 @@ pub mod db;
 pub mod error;
 pub mod events;
 pub mod grpc;
+pub mod input;
 pub mod jwks;
 pub mod outbox;
+pub mod paging;
 pub mod service;
 pub mod shutdown;
 pub mod telemetry;

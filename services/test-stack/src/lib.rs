@@ -94,7 +94,9 @@ impl TestEnv {
             admin_password: Some(ADMIN_PASSWORD.to_owned().into()),
             siwe_domain: "localhost:8080".into(),
             verify_resend_secs: 60,
-            login_failures_per_window: 50,
+            login_attempts_per_address: 50,
+            login_free_attempts: 50,
+            login_max_delay_secs: 60,
         }
     }
 
@@ -123,6 +125,7 @@ impl TestEnv {
             auth_url: auth_url.to_owned(),
             catalog_url: catalog_url.to_owned(),
             events_group: format!("wallet-{tag}-{}", self.id),
+            allow_instant_payments: true,
             ..WalletConfig::default()
         }
     }

@@ -23,15 +23,20 @@ pub struct WalletConfig {
     /// The writer's share of a sale in percent (k = 0.9); the platform keeps the rest.
     #[serde(default = "d_share")]
     pub seller_share_percent: u8,
-    /// Paid to the inviter when an invited user registers.
+    /// Paid to the inviter for an invited user who registered, once that user qualifies
+    /// (bought a priced book with money they recharged; see `rewards`), not before.
     #[serde(default = "d_reward_registered")]
     pub reward_registered_cents: i64,
-    /// Paid to the inviter on an invited user's first priced purchase.
+    /// Paid to the inviter for an invited user's first purchase, with the one above.
     #[serde(default = "d_reward_first_purchase")]
     pub reward_first_purchase_cents: i64,
     /// The payment provider recharges go through: `instant` (settles at once).
     #[serde(default = "d_provider")]
     pub payment_provider: String,
+    /// `instant` collects no money: the wallet refuses to start with it unless this says
+    /// the platform is not taking real money (local runs, demos, tests).
+    #[serde(default)]
+    pub allow_instant_payments: bool,
     /// The deadline of the call to catalog before a trade.
     #[serde(default = "d_catalog_timeout")]
     pub catalog_timeout_ms: u64,
@@ -107,6 +112,7 @@ impl Default for WalletConfig {
             reward_registered_cents: d_reward_registered(),
             reward_first_purchase_cents: d_reward_first_purchase(),
             payment_provider: d_provider(),
+            allow_instant_payments: false,
             catalog_timeout_ms: d_catalog_timeout(),
         }
     }

@@ -19,17 +19,7 @@ pub fn uuid(field: &'static str, value: &str) -> Result<Uuid> {
 
 /// The user a request acts for: empty is the caller; anyone else only for an admin.
 pub fn acting_for(caller: &Caller, field: &'static str, value: &str) -> Result<Uuid> {
-    if value.trim().is_empty() {
-        return Ok(caller.user_id());
-    }
-    let id = uuid(field, value)?;
-    if caller.may_act_for(id) {
-        Ok(id)
-    } else {
-        Err(WalletError::forbidden(format!(
-            "{field} must name yourself unless you are an admin"
-        )))
-    }
+    Ok(caller.acting_for(field, value)?)
 }
 
 /// Whose records a list shows: `all` is everyone's (admins only, answered as `None`),
@@ -74,52 +64,7 @@ pub fn text(field: &'static str, value: &str) -> Result<String> {
     Ok(t.to_owned())
 }
 
-/// One page of a list: `page` counts from 1 (0 means 1), `size` defaults to 10, at most
-/// 100.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Page {
-    pub number: u32,
-    pub size: u32,
-}
-
-impl Page {
-    const DEFAULT_SIZE: u32 = 10;
-    const MAX_SIZE: u32 = 100;
-    const MAX_NUMBER: u32 = 1_000_000;
-
-    pub fn parse(number: u32, size: u32) -> Result<Self> {
-        let size = match size {
-            0 => Self::DEFAULT_SIZE,
-            s if s <= Self::MAX_SIZE => s,
-            _ => {
-                return Err(WalletError::invalid(
-                    "page_size",
-                    format!("page_size must be between 1 and {}", Self::MAX_SIZE),
-                ));
-            }
-        };
-        if number > Self::MAX_NUMBER {
-            return Err(WalletError::invalid("page", "page is too large"));
-        }
-        Ok(Self {
-            number: number.max(1),
-            size,
-        })
-    }
-
-    pub fn limit(self) -> i64 {
-        i64::from(self.size)
-    }
-
-    pub fn offset(self) -> i64 {
-        i64::from(self.number - 1) * i64::from(self.size)
-    }
-}
-
-/// A row count as the API's `total`.
-pub fn total(count: i64) -> u64 {
-    u64::try_from(count).unwrap_or(0)
-}
+pub use quire_kit::paging::{Page, total};
 
 #[cfg(test)]
 mod tests {
@@ -139,16 +84,6 @@ mod tests {
         for bad in [0, -1, MAX_AMOUNT_CENTS + 1, i64::MIN, i64::MAX] {
             assert_eq!(field(amount(bad).unwrap_err()), "amount");
         }
-    }
-
-    #[test]
-    fn pages_count_from_one_with_ten_by_default() {
-        let p = Page::parse(0, 0).unwrap();
-        assert_eq!((p.number, p.size, p.offset()), (1, 10, 0));
-        let p = Page::parse(3, 20).unwrap();
-        assert_eq!((p.limit(), p.offset()), (20, 40));
-        assert_eq!(field(Page::parse(1, 101).unwrap_err()), "page_size");
-        assert_eq!(field(Page::parse(u32::MAX, 10).unwrap_err()), "page");
     }
 
     #[test]

@@ -96,7 +96,7 @@ impl Application {
         let state = AppState {
             pool,
             catalog: CatalogServiceClient::new(quire_kit::grpc::channel(&config.catalog_url)?),
-            payments: payment::from_name(&config.payment_provider)?,
+            payments: payment::from_name(&config.payment_provider, config.allow_instant_payments)?,
             config: Arc::new(config),
             outbox: quire_kit::outbox::Wake::default(),
             folder: folder::Folder::default(),

@@ -63,10 +63,32 @@ impl PaymentProvider for Instant {
     }
 }
 
-/// The provider named in the configuration.
-pub fn from_name(name: &str) -> anyhow::Result<Arc<dyn PaymentProvider>> {
+/// The provider named in the configuration. `instant` only where the configuration says
+/// no real money is taken: a production wallet that shipped it would hand out balances
+/// for nothing.
+pub fn from_name(name: &str, allow_instant: bool) -> anyhow::Result<Arc<dyn PaymentProvider>> {
     match name {
+        "instant" if !allow_instant => anyhow::bail!(
+            "the instant payment provider collects no money: name a real provider, or set \
+             QUIRE_ALLOW_INSTANT_PAYMENTS=true where no real money is taken (local runs, demos, tests)"
+        ),
         "instant" => Ok(Arc::new(Instant)),
         other => anyhow::bail!("unknown payment provider {other:?} (known: instant)"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_free_provider_is_refused_unless_no_real_money_is_taken() {
+        let refused = from_name("instant", false).err().unwrap().to_string();
+        assert!(
+            refused.contains("QUIRE_ALLOW_INSTANT_PAYMENTS"),
+            "{refused}"
+        );
+        assert!(from_name("instant", true).is_ok());
+        assert!(from_name("paypal-ish", true).is_err());
     }
 }

@@ -1,8 +1,20 @@
 //! Invite rewards, fed by events: `user.registered` (who invited whom) and
-//! `trade.completed` (a purchase). The inviter is paid, from the `promotions` account,
-//! once when the invited user registers and once on their first priced purchase; the
-//! events may come in either order, so each handler also looks for what the other one
-//! would have seen. UNIQUE(invitee_id, reason) makes each reward once, whatever repeats.
+//! `trade.completed` (a purchase). An invitation alone pays nothing, or every throwaway
+//! account registered with a code would pay its inviter. The inviter is paid both rewards
+//! (the registration reward and the first-purchase reward, from the `promotions` account)
+//! once the invitee *qualifies*: they made a priced purchase at a time when the recharges
+//! they had settled through the payment provider already totalled at least its price
+//! (`settled_at <= created_at`). Money from an admin's top-up, a reward or a sale never
+//! counts, a free book is no purchase, a purchase made before the recharge settled does
+//! not count (a later one does), and neither does a purchase of the inviter's own book:
+//! a writer inviting throwaway accounts that each buy their cheapest book would get 90%
+//! of each payment back as the sale and the rewards on top.
+//!
+//! The rule reads only the wallet's own rows (`trades`, `top_ups`), never what an event
+//! says about money, and a trade or a settled recharge never changes: so both handlers ask
+//! the same question ([`Rewards::settle`]) and get the same answer whatever order the
+//! events come in and however often they repeat. UNIQUE(invitee_id, reason) makes each
+//! reward once.
 
 use std::future::Future;
 use std::pin::Pin;
@@ -10,7 +22,7 @@ use std::pin::Pin;
 use chrono::Utc;
 use diesel::OptionalExtension;
 use diesel::prelude::*;
-use diesel::sql_types::BigInt;
+use diesel::sql_types::{BigInt, Bool, Text};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use prost::Message;
 use quire_kit::caller::Caller;
@@ -25,7 +37,8 @@ use crate::AppState;
 use crate::db::invitation::NewInvitation;
 use crate::db::reward::{REASON_FIRST_PURCHASE, REASON_REGISTERED, RewardRow};
 use crate::db::rfc3339;
-use crate::db::schema::{invitations, rewards, trades};
+use crate::db::schema::{invitations, rewards};
+use crate::db::top_up::{KIND_RECHARGE, STATUS_SETTLED};
 use crate::error::Result;
 use crate::input::{self, Page};
 use crate::ledger::{self, Account, Posting, TransferKind};
@@ -80,6 +93,7 @@ impl Rewards {
             return Ok(());
         }
         lock_invitee(conn, invitee).await?;
+        // A repeated event cannot change who invited whom: the first word stands.
         diesel::insert_into(invitations::table)
             .values(NewInvitation {
                 invitee_id: invitee,
@@ -88,39 +102,8 @@ impl Rewards {
             .on_conflict_do_nothing()
             .execute(conn)
             .await?;
-        // A repeated event cannot change who invited whom: the first word stands.
-        let inviter: Uuid = invitations::table
-            .find(invitee)
-            .select(invitations::inviter_id)
-            .first(conn)
-            .await?;
-        pay(
-            conn,
-            inviter,
-            invitee,
-            REASON_REGISTERED,
-            self.registered_cents,
-        )
-        .await?;
-        // The invitee may have bought a book before this event arrived.
-        let bought: bool = diesel::select(diesel::dsl::exists(
-            trades::table
-                .filter(trades::buyer_uid.eq(invitee))
-                .filter(trades::price_cents.gt(0)),
-        ))
-        .get_result(conn)
-        .await?;
-        if bought {
-            pay(
-                conn,
-                inviter,
-                invitee,
-                REASON_FIRST_PURCHASE,
-                self.first_purchase_cents,
-            )
-            .await?;
-        }
-        Ok(())
+        // The invitee may have qualified before this event arrived.
+        self.settle(conn, invitee).await
     }
 
     async fn traded(&self, conn: &mut AsyncPgConnection, event: &Event) -> Result<()> {
@@ -128,6 +111,7 @@ impl Rewards {
             tracing::warn!(event_id = %event.id, "undecodable trade event, skipped");
             return Ok(());
         };
+        // A free book qualifies nobody; the price itself is read from the trade's row.
         if trade.price_cents <= 0 {
             return Ok(());
         }
@@ -135,25 +119,77 @@ impl Rewards {
             return Ok(());
         };
         lock_invitee(conn, buyer).await?;
-        // Not invited, or its user.registered has not arrived: that handler pays then.
-        let inviter: Option<Uuid> = invitations::table
-            .find(buyer)
+        self.settle(conn, buyer).await
+    }
+
+    /// Pays `invitee`'s inviter both rewards if the invitee was invited and qualifies
+    /// (see the module's notes); a no-op for anyone else and for rewards paid already.
+    async fn settle(&self, conn: &mut AsyncPgConnection, invitee: Uuid) -> Result<()> {
+        // Not invited, or its user.registered has not arrived: that handler settles then.
+        let Some(inviter) = invitations::table
+            .find(invitee)
             .select(invitations::inviter_id)
-            .first(conn)
+            .first::<Uuid>(conn)
             .await
-            .optional()?;
-        if let Some(inviter) = inviter {
-            pay(
-                conn,
-                inviter,
-                buyer,
-                REASON_FIRST_PURCHASE,
-                self.first_purchase_cents,
-            )
+            .optional()?
+        else {
+            return Ok(());
+        };
+        let steps = [
+            (REASON_REGISTERED, self.registered_cents),
+            (REASON_FIRST_PURCHASE, self.first_purchase_cents),
+        ];
+        let due = steps.iter().filter(|(_, cents)| *cents > 0).count();
+        let paid: i64 = rewards::table
+            .filter(rewards::invitee_id.eq(invitee))
+            .count()
+            .get_result(conn)
             .await?;
+        // Every later purchase of a rewarded invitee comes here: spare it the question.
+        if usize::try_from(paid).unwrap_or_default() >= due
+            || !qualifies(conn, invitee, inviter).await?
+        {
+            return Ok(());
+        }
+        for (reason, cents) in steps {
+            pay(conn, inviter, invitee, reason, cents).await?;
         }
         Ok(())
     }
+}
+
+/// What [`qualifies`] answers.
+#[derive(QueryableByName)]
+struct Qualified {
+    #[diesel(sql_type = Bool)]
+    qualified: bool,
+}
+
+/// Has `user` made a priced purchase that the recharges they had settled through the
+/// payment provider by then covered? Only money that came from the user's own payment
+/// counts: not an admin's top-up (kind `top_up`), a reward or a sale (no top-up at all),
+/// nor a recharge still pending or failed. The price is what the buyer paid (a trade
+/// debits exactly its price). A purchase made before a recharge settled does not count,
+/// as it was paid with other money; a later purchase does. A book `inviter` sells does
+/// not count.
+async fn qualifies(conn: &mut AsyncPgConnection, user: Uuid, inviter: Uuid) -> Result<bool> {
+    let answer: Qualified = diesel::sql_query(
+        "SELECT EXISTS ( \
+           SELECT 1 FROM trades t \
+           WHERE t.buyer_uid = $1 AND t.price_cents > 0 AND t.seller_uid <> $4 \
+             AND t.price_cents <= ( \
+               SELECT COALESCE(sum(r.amount_cents), 0) FROM top_ups r \
+               WHERE r.user_id = t.buyer_uid AND r.kind = $2 AND r.status = $3 \
+                 AND r.settled_at <= t.created_at) \
+         ) AS qualified",
+    )
+    .bind::<diesel::sql_types::Uuid, _>(user)
+    .bind::<Text, _>(KIND_RECHARGE)
+    .bind::<Text, _>(STATUS_SETTLED)
+    .bind::<diesel::sql_types::Uuid, _>(inviter)
+    .get_result(conn)
+    .await?;
+    Ok(answer.qualified)
 }
 
 /// Both handlers of one invitee take this lock first, so that with two replicas handling
@@ -161,23 +197,22 @@ impl Rewards {
 async fn lock_invitee(conn: &mut AsyncPgConnection, invitee: Uuid) -> Result<()> {
     // Prepared once per connection: every trade.completed takes this lock.
     prepared("SELECT pg_advisory_xact_lock(hashtextextended('wallet.rewards.' || $1, 0))")
-        .bind::<diesel::sql_types::Text, _>(invitee.to_string())
+        .bind::<Text, _>(invitee.to_string())
         .execute(conn)
         .await?;
     Ok(())
 }
 
-/// Pays `inviter` for `invitee`'s step `reason` unless it was paid before; answers
-/// whether it paid now.
+/// Pays `inviter` for `invitee`'s step `reason` unless it was paid before.
 async fn pay(
     conn: &mut AsyncPgConnection,
     inviter: Uuid,
     invitee: Uuid,
     reason: &str,
     amount: i64,
-) -> Result<bool> {
+) -> Result<()> {
     if amount <= 0 {
-        return Ok(false);
+        return Ok(());
     }
     let row = RewardRow {
         id: Uuid::now_v7(),
@@ -195,7 +230,7 @@ async fn pay(
         .execute(conn)
         .await?;
     if inserted == 0 {
-        return Ok(false);
+        return Ok(());
     }
     ledger::transfer(
         conn,
@@ -209,7 +244,7 @@ async fn pay(
     )
     .await?;
     tracing::info!(inviter_id = %inviter, invitee_id = %invitee, reason, amount_cents = amount, "invite reward paid");
-    Ok(true)
+    Ok(())
 }
 
 fn to_pb(row: &RewardRow) -> pb::Reward {

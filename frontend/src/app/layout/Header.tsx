@@ -6,6 +6,7 @@ import { Logo } from '@/components/Logo';
 import { useLogout } from '@/features/auth';
 import { SearchBox } from '@/features/catalog';
 import { Avatar } from '@/features/users';
+import { useCurrentUser } from '@/lib/me';
 import { loginPathWithRedirect } from '@/lib/redirect';
 import { selectIsLoggedIn, useAuthStore } from '@/stores/auth';
 import { useRoleStore } from '@/stores/role';
@@ -22,7 +23,7 @@ const NO_RETURN = /^\/(login|register|admin\/login)?(\/|$)/;
 export function Header() {
   const location = useLocation();
   const loggedIn = useAuthStore(selectIsLoggedIn);
-  const user = useAuthStore((s) => s.user);
+  const user = useCurrentUser();
   const role = useRoleStore((s) => s.currentRole);
   const logout = useLogout();
   const [open, setOpen] = useState(false);

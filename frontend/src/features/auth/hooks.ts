@@ -14,7 +14,7 @@ export function useFinishLogin(deps: LoginDeps) {
   const queryClient = useQueryClient();
   return async (reply: LoginReply) => {
     queryClient.clear(); // nothing cached for a previous user may leak into this session
-    await completeLogin(reply, deps);
+    await completeLogin(reply, { ...deps, queryClient });
     followRedirect(resolveRedirect(params.get('redirect')), navigate);
   };
 }

@@ -1,25 +1,10 @@
-// Presentation helpers for catalog values. Prices travel as decimals with at most two
-// places (contract, domain rules); the screens show them as money and validate input the
+// Presentation helpers for catalog values (money and dates: src/lib). Prices travel as
+// decimals with at most two places (contract, domain rules); typed prices are validated the
 // same way the server does, so a bad price is refused before it costs a round trip.
+import { formatDate } from '@/lib/dates';
 
 export const MAX_PRICE = 1_000_000;
 export const DEFAULT_PAGE_SIZE = 10;
-
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
-/** "$4.99"; zero is "Free"; missing or unreadable values are an em dash. */
-export function formatPrice(price: number | string | null | undefined): string {
-  if (price === null || price === undefined || price === '') return '—';
-  const n = typeof price === 'number' ? price : Number(price);
-  if (!Number.isFinite(n) || n < 0) return '—';
-  if (n === 0) return 'Free';
-  return money.format(n);
-}
-
-/** Cents to the wire's decimal (499 -> 4.99). */
-export function centsToDecimal(cents: number): number {
-  return Math.round(cents) / 100;
-}
 
 /**
  * Reads a price typed by a person: a decimal with at most two places between 0 and
@@ -65,12 +50,6 @@ export function joinList(items: readonly string[]): string {
     .map((s) => s.trim())
     .filter(Boolean)
     .join(',');
-}
-
-export function formatDate(value?: string | null): string {
-  if (!value) return '';
-  const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? value : d.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
 export function formatBytes(bytes?: number | null): string {

@@ -1,6 +1,7 @@
 // Who is looking at the catalog: the screens decide ownership (writer of a book, a
-// publisher's shelf) from the logged-in user kept by the auth store.
+// publisher's shelf) from the logged-in user's profile (react-query, src/lib/me.ts).
 import type { Role } from '@/lib/api-types';
+import { useCurrentUser } from '@/lib/me';
 import { selectIsLoggedIn, useAuthStore } from '@/stores/auth';
 
 export interface Viewer {
@@ -12,7 +13,7 @@ export interface Viewer {
 
 export function useViewer(): Viewer {
   const loggedIn = useAuthStore(selectIsLoggedIn);
-  const user = useAuthStore((s) => s.user);
+  const user = useCurrentUser();
   const roles = (user?.roles ?? []) as Role[];
   return {
     loggedIn,

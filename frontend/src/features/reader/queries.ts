@@ -1,5 +1,6 @@
 // Query keys and hooks of the reader. Server state stays in react-query.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCurrentUser } from '@/lib/me';
 import { selectIsLoggedIn, useAuthStore } from '@/stores/auth';
 import { toast } from '@/stores/toast';
 import {
@@ -52,7 +53,8 @@ export function useToc(bookId: string) {
 
 /** The file; keyed by who asks, since a buyer and a visitor get different bytes. */
 export function useBookContent(bookId: string) {
-  const who = useAuthStore((s) => (s.user?.user_id ? String(s.user.user_id) : 'anonymous'));
+  const user = useCurrentUser();
+  const who = user?.user_id ? String(user.user_id) : 'anonymous';
   return useQuery({
     queryKey: readerKeys.content(bookId, who),
     queryFn: ({ signal }) => fetchBookContent(bookId, { signal }),

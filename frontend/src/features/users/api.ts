@@ -16,8 +16,6 @@ function asList<T>(data: unknown): T[] {
   return [];
 }
 
-export const getMe = () => api.get<User>('/users/me/');
-
 export const updateMe = (patch: ProfilePatch) => api.post<User>('/users/me/', { json: patch });
 
 export const switchRole = (newRole: Role) =>

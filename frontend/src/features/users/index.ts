@@ -4,4 +4,4 @@ export { InvitePanel, inviteLink } from './components/InvitePanel';
 export { RoleSettings } from './components/RoleSettings';
 export { H5RoleSwitch } from './components/H5RoleSwitch';
 export { Avatar } from './components/Avatar';
-export { useAddRole, useInvitedByMe, useMe, userKeys, useSwitchRole } from './queries';
+export { useAddRole, useCurrentUser, useInvitedByMe, useMe, userKeys, useSwitchRole } from './queries';

@@ -1,28 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Role, User } from '@/lib/api-types';
-import { selectIsLoggedIn, useAuthStore } from '@/stores/auth';
+import { fetchMe, meQueryKey, rememberMe } from '@/lib/me';
+import { useAuthStore } from '@/stores/auth';
 import { useRoleStore } from '@/stores/role';
 import { toast } from '@/stores/toast';
-import { addRole, getInviteCodes, getInvitedByMe, getMe, switchRole, updateMe, type ProfilePatch } from './api';
+import { addRole, getInviteCodes, getInvitedByMe, switchRole, updateMe, type ProfilePatch } from './api';
+
+export { useCurrentUser, useMe } from '@/lib/me';
 
 export const userKeys = {
   all: ['users'] as const,
-  me: () => [...userKeys.all, 'me'] as const,
+  /** The profile's key, shared with src/lib/me.ts. */
+  me: () => meQueryKey,
   inviteCodes: () => [...userKeys.all, 'invite-codes'] as const,
   invitedByMe: (userId: User['user_id']) => [...userKeys.all, 'invited-by', String(userId)] as const,
 };
-
-/** GET /users/me/; every fresh copy is also kept as userInfo (spec section 3). */
-async function fetchMe(): Promise<User> {
-  const user = await getMe();
-  useAuthStore.getState().setUser(user);
-  return user;
-}
-
-export function useMe() {
-  const loggedIn = useAuthStore(selectIsLoggedIn);
-  return useQuery({ queryKey: userKeys.me(), queryFn: fetchMe, enabled: loggedIn });
-}
 
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
@@ -30,8 +22,7 @@ export function useUpdateProfile() {
     mutationFn: (patch: ProfilePatch) => updateMe(patch),
     onSuccess: async (user) => {
       if (user && typeof user === 'object' && 'user_id' in user) {
-        queryClient.setQueryData(userKeys.me(), user);
-        useAuthStore.getState().setUser(user);
+        rememberMe(queryClient, user);
       } else {
         await queryClient.invalidateQueries({ queryKey: userKeys.me() });
       }

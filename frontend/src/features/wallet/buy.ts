@@ -3,7 +3,7 @@
 // step into "not enough money" whatever the cached balance said.
 import { ApiError } from '@/lib/api-client';
 import { isUncertain } from './idempotency';
-import { toCents } from './money';
+import { toCents } from '@/lib/money';
 
 export interface BuyFacts {
   loggedIn: boolean;

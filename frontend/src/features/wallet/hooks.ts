@@ -2,6 +2,7 @@
 // each money-moving mutation keeps one IntentKey, so its retries reuse the key.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useCurrentUser } from '@/lib/me';
 import { selectIsLoggedIn, useAuthStore } from '@/stores/auth';
 import {
   buyBook,
@@ -17,7 +18,7 @@ import {
   walletKeys,
 } from './api';
 import { IntentKey } from './idempotency';
-import { fromCents } from './money';
+import { fromCents } from '@/lib/money';
 import type { Trade, Wallet } from './types';
 
 /** The caller's wallet (opened on first sight, spec section 4); off for visitors. */
@@ -86,7 +87,8 @@ export function useRecharge() {
 
 /** Buys a book; the same book's retries reuse the key until the server answers for sure. */
 export function useBuyBook(bookId: string, onBought?: (trade: Trade) => unknown) {
-  const buyer = useAuthStore((s) => (s.user?.user_id ? String(s.user.user_id) : null));
+  const user = useCurrentUser();
+  const buyer = user?.user_id ? String(user.user_id) : null;
   const [intent] = useState(() => new IntentKey());
   const changed = useWalletChanged();
   const mutation = useMutation({

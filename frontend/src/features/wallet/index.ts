@@ -20,7 +20,7 @@ export {
 } from './api';
 export { buyFailure, decideBuy, type BuyFacts, type BuyFailure, type BuyStep } from './buy';
 export { IntentKey, isUncertain, newIdempotencyKey } from './idempotency';
-export { formatMoney, MAX_AMOUNT, parseAmount, PRESET_AMOUNTS, suggestedRecharge, toCents } from './money';
+export { MAX_AMOUNT, parseAmount, PRESET_AMOUNTS, suggestedRecharge } from './money';
 export { useAllWallets, useBuyBook, useRecharge, useRefreshWallet, useRewards, useTopUp, useTopUpRecords, useTradeRecords, useWallet } from './hooks';
 export { AdminWallets } from './components/AdminWallets';
 export { BuyBook, buyLabel, rechargePath, type BuyBookProps } from './components/BuyBook';

@@ -1,7 +1,7 @@
-// Money on the screens. The wire carries decimals with at most two places; arithmetic here
-// is done in whole cents so 0.1 + 0.2 never shows up as a balance. Typed amounts are
-// checked the way the server checks them (positive, two places, not absurdly large), so a
+// Amounts typed on the wallet screens (formatting lives in src/lib/money.ts). Typed amounts
+// are checked the way the server checks them (positive, two places, not absurdly large), so a
 // bad one is refused with a clear message before it costs a round trip.
+import { formatMoney, fromCents } from '@/lib/money';
 
 /** The most one recharge or top-up may add: $1,000,000.00. */
 export const MAX_AMOUNT = 1_000_000;
@@ -9,47 +9,6 @@ export const MAX_AMOUNT_CENTS = MAX_AMOUNT * 100;
 
 /** Quick amounts of the recharge page. */
 export const PRESET_AMOUNTS = [5, 10, 20, 50] as const;
-
-export const DEFAULT_CURRENCY = 'USD';
-
-export function toCents(amount: number | string | null | undefined): number {
-  const n = typeof amount === 'number' ? amount : Number(amount);
-  return Number.isFinite(n) ? Math.round(n * 100) : 0;
-}
-
-/** Cents to the wire's decimal (1250 -> 12.5). */
-export function fromCents(cents: number): number {
-  return Math.round(cents) / 100;
-}
-
-const formatters = new Map<string, Intl.NumberFormat>();
-
-function formatterFor(currency: string): Intl.NumberFormat {
-  const code = /^[A-Z]{3}$/.test(currency) ? currency : DEFAULT_CURRENCY;
-  let f = formatters.get(code);
-  if (!f) {
-    try {
-      f = new Intl.NumberFormat('en-US', { style: 'currency', currency: code });
-    } catch {
-      f = new Intl.NumberFormat('en-US', { style: 'currency', currency: DEFAULT_CURRENCY });
-    }
-    formatters.set(code, f);
-  }
-  return f;
-}
-
-/** "$12.50"; missing or unreadable values are an em dash. */
-export function formatMoney(amount: number | string | null | undefined, currency = DEFAULT_CURRENCY): string {
-  if (amount === null || amount === undefined || amount === '') return '—';
-  const n = typeof amount === 'number' ? amount : Number(amount);
-  if (!Number.isFinite(n)) return '—';
-  return formatterFor(currency).format(fromCents(toCents(n)));
-}
-
-/** "+$12.50" / "−$4.99": money in and out of a statement. */
-export function formatSigned(amount: number, direction: 'in' | 'out', currency = DEFAULT_CURRENCY): string {
-  return `${direction === 'in' ? '+' : '\u2212'}${formatMoney(Math.abs(amount), currency)}`;
-}
 
 export type AmountCheck = { ok: true; cents: number; amount: number } | { ok: false; error: string };
 

@@ -5,6 +5,7 @@ import { ButtonLink } from '@/components/Button';
 import { Card, CardHeader, EmptyState, PageHeader } from '@/components/Card';
 import { Icon, type IconName } from '@/components/Icon';
 import { WalletActivity, WalletSummaryCard } from '@/features/wallet';
+import { useCurrentUser } from '@/lib/me';
 import { loginPathWithRedirect } from '@/lib/redirect';
 import { useTitle } from '@/lib/use-title';
 import { selectIsLoggedIn, useAuthStore } from '@/stores/auth';
@@ -19,7 +20,7 @@ const SHORTCUTS: { to: string; icon: IconName; label: string; text: string }[] =
 export default function UserHomeRoute() {
   useTitle('Your space');
   const loggedIn = useAuthStore(selectIsLoggedIn);
-  const user = useAuthStore((s) => s.user);
+  const user = useCurrentUser();
   const location = useLocation();
 
   // The wallet's "Records" link lands on the activity card.

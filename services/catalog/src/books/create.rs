@@ -1,6 +1,7 @@
-//! CreateBook: every file is inspected (format sniffed, safety limits, chapters) before
-//! anything is stored; files and cover go to the object store under keys made from the
-//! book id; the rows and the book's first event are written in one transaction.
+//! CreateBook: every file is inspected (format sniffed, safety limits, chapters, an epub's
+//! scripts removed) before anything is stored; files and cover go to the object store
+//! under keys made from the book id; the rows and the book's first event are written in
+//! one transaction.
 
 use bytes::Bytes;
 use chrono::Utc;
@@ -28,7 +29,8 @@ struct Checked {
     sha256: String,
 }
 
-/// Size limit, then the bookfile checks, off the async threads (parsing is CPU work).
+/// Size limit, then the bookfile checks and clean-up, off the async threads (parsing is
+/// CPU work).
 async fn check_file(state: &AppState, file: pb::UploadedFile) -> Result<Checked> {
     let max = state.config.max_upload_bytes;
     if file.data.len() as u64 > max {
@@ -40,17 +42,21 @@ async fn check_file(state: &AppState, file: pb::UploadedFile) -> Result<Checked>
     if file.data.is_empty() {
         return Err(CatalogError::invalid("files", "a file is empty"));
     }
-    let data = Bytes::from(file.data);
+    let upload = Bytes::from(file.data);
     let name = file.file_name;
-    let bytes = data.clone();
-    let inspected = tokio::task::spawn_blocking(move || {
+    let bytes = upload.clone();
+    let accepted = tokio::task::spawn_blocking(move || {
         let limits = quire_bookfile::Limits {
             max_file_bytes: max,
             ..Default::default()
         };
-        quire_bookfile::inspect(&name, &bytes, &limits)
+        quire_bookfile::accept(&name, &bytes, &limits)
     })
     .await??;
+    // What is stored (served to buyers, cut into trials) is the file bookfile wrote when it
+    // removed an epub's scripts, not the upload.
+    let data = accepted.replacement.map_or(upload, Bytes::from);
+    let inspected = accepted.inspected;
     let sha256 = hex::encode(Sha256::digest(&data));
     Ok(Checked {
         data,
@@ -90,7 +96,7 @@ pub async fn create(
     let short_summary = input::text("short_summary", &req.short_summary, 1000)?;
     let long_summary = input::text("long_summary", &req.long_summary, input::MAX_SUMMARY_CHARS)?;
     let cover = match req.cover {
-        Some(c) if !c.data.is_empty() => Some(covers::check_upload(state, c.data)?),
+        Some(c) if !c.data.is_empty() => Some(covers::check_upload(state, c.data).await?),
         _ => None,
     };
 

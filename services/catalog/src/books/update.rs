@@ -48,29 +48,32 @@ pub async fn update(
     if req.tags_set {
         changes.tags = Some(input::labels("tags", &req.tags)?);
     }
+    // Owner check before anything is decoded or stored: a stranger's upload costs no work.
+    {
+        let mut conn = quire_kit::db::conn(&state.pool).await?;
+        let current = crate::access::find_book(&mut conn, book_id)
+            .await?
+            .ok_or(CatalogError::NotFound("Book"))?;
+        if !caller.may_act_for(current.upload_writer_id) {
+            if !crate::access::visible(Some(caller), &current) {
+                return Err(CatalogError::NotFound("Book"));
+            }
+            return Err(CatalogError::forbidden(
+                "Only the book's writer may change it",
+            ));
+        }
+    }
+    // Decoded with no database connection held.
     let cover = match req.cover {
-        Some(c) if !c.data.is_empty() => Some(covers::check_upload(state, c.data)?),
+        Some(c) if !c.data.is_empty() => Some(covers::check_upload(state, c.data).await?),
         _ => None,
     };
-
-    let mut conn = quire_kit::db::conn(&state.pool).await?;
-    // Owner check before anything is stored.
-    let current = crate::access::find_book(&mut conn, book_id)
-        .await?
-        .ok_or(CatalogError::NotFound("Book"))?;
-    if !caller.may_act_for(current.upload_writer_id) {
-        if !crate::access::visible(Some(caller), &current) {
-            return Err(CatalogError::NotFound("Book"));
-        }
-        return Err(CatalogError::forbidden(
-            "Only the book's writer may change it",
-        ));
-    }
     if let Some((data, ext)) = cover {
         let key = objects::cover_key(book_id, ext);
         state.objects.put(&key, data).await?;
         changes.cover_key = Some(Some(key));
     }
+    let mut conn = quire_kit::db::conn(&state.pool).await?;
     let after = conn
         .transaction::<_, CatalogError, _>(|conn| {
             async move {

@@ -2,8 +2,10 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod books;
+mod covers;
 mod purchases;
 mod reading;
 mod reading_extras;
 mod search;
 mod support;
+mod uploaded_epubs;

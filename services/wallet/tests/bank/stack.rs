@@ -208,6 +208,7 @@ impl TestApp {
             .with("CATALOG_URL", &catalog_grpc)
             .with("EVENTS_GROUP", &wallet_group)
             .with("SELLER_SHARE_PERCENT", "90")
+            .with("ALLOW_INSTANT_PAYMENTS", "true")
             .with("LOG_FORMAT", "pretty");
         let wallet = Supervised::new("wallet", dir.join("wallet.log"), move || {
             let mut command = Command::new(env!("CARGO_BIN_EXE_quire-wallet"));
@@ -227,7 +228,9 @@ impl TestApp {
             .with("CATALOG_URL", &catalog_grpc)
             .with("WALLET_URL", format!("http://127.0.0.1:{wallet_grpc}"))
             .with("FRONTEND_DIR", dir.join("web").display().to_string())
+            .with("ADMIN_ADDR", "127.0.0.1:0")
             .with("RATE_LOGIN_PER_MIN", "100000")
+            .with("RATE_ANONYMOUS_PER_MIN", "1000000")
             .with("RATE_API_PER_MIN", "1000000");
         let base = start(&services, async move {
             let gateway = quire_gateway::Application::build(gateway_env.parse()).await;

@@ -1,7 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '@/components/Button';
 import { TextField } from '@/components/TextField';
+import { rememberMe } from '@/lib/me';
 import { useForm } from '@/lib/use-form';
 import { rules } from '@/lib/validation';
 import { useAuthStore } from '@/stores/auth';
@@ -18,6 +20,7 @@ const schema = {
 
 export function AdminLoginForm() {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const form = useForm({ email: '', password: '' }, schema);
   const [busy, setBusy] = useState(false);
   const [denied, setDenied] = useState(false);
@@ -33,7 +36,7 @@ export function AdminLoginForm() {
       }
       const auth = useAuthStore.getState();
       auth.setTokens(reply.access_token, reply.refresh_token ?? null);
-      auth.setUser(reply.user);
+      rememberMe(queryClient, reply.user);
       auth.setAdminLoggedIn(true);
       useRoleStore.getState().setRole('admin');
       toast.success('Welcome back, admin');

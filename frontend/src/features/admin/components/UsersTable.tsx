@@ -1,15 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Badge, Card, CardHeader, EmptyState } from '@/components/Card';
-import { Button } from '@/components/Button';
+import { Pager } from '@/components/Pager';
+import { formatDate } from '@/lib/dates';
 import { PageLoader } from '@/components/Spinner';
 import { adminKeys, DEFAULT_PAGE_SIZE, listUsers } from '../api';
 
-function formatDate(value?: string) {
-  if (!value) return '—';
-  const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? value : d.toLocaleDateString();
-}
 
 export function UsersTable({ actions }: { actions?: ReactNode }) {
   const [page, setPage] = useState(1);
@@ -20,7 +16,6 @@ export function UsersTable({ actions }: { actions?: ReactNode }) {
     placeholderData: keepPreviousData,
   });
   const total = query.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / pageSize));
   const users = query.data?.result ?? [];
 
   return (
@@ -60,24 +55,14 @@ export function UsersTable({ actions }: { actions?: ReactNode }) {
                       ))}
                     </div>
                   </td>
-                  <td>{formatDate(u.created_at)}</td>
+                  <td>{formatDate(u.created_at) || '—'}</td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
       )}
-      <nav className="pager" aria-label="Pages">
-        <Button variant="secondary" size="sm" disabled={page <= 1 || query.isFetching} onClick={() => setPage((p) => p - 1)}>
-          Previous
-        </Button>
-        <span className="muted small">
-          Page {page} of {pages}
-        </span>
-        <Button variant="secondary" size="sm" disabled={page >= pages || query.isFetching} onClick={() => setPage((p) => p + 1)}>
-          Next
-        </Button>
-      </nav>
+      <Pager alwaysShow page={page} total={total} pageSize={pageSize} busy={query.isFetching} onChange={setPage} />
     </Card>
   );
 }

@@ -1,14 +1,16 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Badge, Card, CardHeader, EmptyState } from '@/components/Card';
 import { Button } from '@/components/Button';
+import { Dialog } from '@/components/Dialog';
 import { Icon } from '@/components/Icon';
-import { DEFAULT_PAGE_SIZE, formatPrice } from '../format';
+import { Pager } from '@/components/Pager';
+import { formatPrice } from '@/lib/money';
+import { DEFAULT_PAGE_SIZE } from '../format';
 import { useAdminBooks, useTakedown } from '../hooks';
 import type { Book } from '../types';
 import { useDebouncedValue } from '../use-debounced-value';
 import { Cover } from './Cover';
-import { Pagination } from './Pagination';
 import { LineSkeletons } from './Skeleton';
 
 function StateBadge({ book }: { book: Book }) {
@@ -22,17 +24,7 @@ function ModerationDialog({ book, onClose }: { book: Book; onClose: () => void }
   const id = useId();
   const takedown = useTakedown();
   const [reason, setReason] = useState('');
-  const dialog = useRef<HTMLDialogElement>(null);
   const restoring = book.taken_down;
-
-  // A modal dialog traps focus and closes on Escape; where showModal is missing (old
-  // browsers, jsdom) it opens in place.
-  useEffect(() => {
-    const d = dialog.current;
-    if (!d || d.open) return;
-    if (typeof d.showModal === 'function') d.showModal();
-    else d.setAttribute('open', '');
-  }, []);
 
   const confirm = () =>
     takedown.mutate(
@@ -40,19 +32,19 @@ function ModerationDialog({ book, onClose }: { book: Book; onClose: () => void }
       { onSuccess: onClose },
     );
 
+  const footer = (
+    <>
+      <Button variant="ghost" onClick={onClose}>
+        Cancel
+      </Button>
+      <Button variant={restoring ? 'primary' : 'danger'} onClick={confirm} loading={takedown.isPending} data-testid="confirm-moderation">
+        {restoring ? 'Restore' : 'Take down'}
+      </Button>
+    </>
+  );
+
   return (
-    <dialog
-      ref={dialog}
-      className="dialog"
-      aria-labelledby={`${id}-title`}
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
-    >
-      <h2 id={`${id}-title`} className="card-title">
-        {restoring ? 'Restore' : 'Take down'} “{book.title}”?
-      </h2>
+    <Dialog title={`${restoring ? 'Restore' : 'Take down'} “${book.title}”?`} onClose={onClose} busy={takedown.isPending} footer={footer} testId="moderation-dialog">
       <p className="muted small">
         {restoring
           ? 'The book returns to the shop if its writer has it switched on.'
@@ -64,15 +56,7 @@ function ModerationDialog({ book, onClose }: { book: Book; onClose: () => void }
         </label>
         <textarea id={`${id}-reason`} rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} placeholder={restoring ? '' : 'e.g. copyright complaint'} />
       </div>
-      <div className="form-actions">
-        <Button variant="ghost" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button variant={restoring ? 'primary' : 'danger'} onClick={confirm} loading={takedown.isPending} data-testid="confirm-moderation">
-          {restoring ? 'Restore' : 'Take down'}
-        </Button>
-      </div>
-    </dialog>
+    </Dialog>
   );
 }
 
@@ -160,7 +144,7 @@ export function AdminBooksTable() {
           </table>
         </div>
       )}
-      <Pagination page={page} total={total} pageSize={DEFAULT_PAGE_SIZE} onChange={setPage} busy={books.isFetching} />
+      <Pager numbers page={page} total={total} pageSize={DEFAULT_PAGE_SIZE} onChange={setPage} busy={books.isFetching} />
       {target ? <ModerationDialog book={target} onClose={() => setTarget(null)} /> : null}
     </Card>
   );

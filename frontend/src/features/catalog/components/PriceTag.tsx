@@ -1,4 +1,4 @@
-import { formatPrice } from '../format';
+import { formatPrice } from '@/lib/money';
 
 export interface PriceTagProps {
   price: number | string | null | undefined;

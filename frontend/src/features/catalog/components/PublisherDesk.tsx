@@ -3,7 +3,7 @@ import { Card, CardHeader } from '@/components/Card';
 import { DEFAULT_PAGE_SIZE } from '../format';
 import { useBookList, useShelf, useShelfSwitch } from '../hooks';
 import { BookGrid } from './BookGrid';
-import { Pagination } from './Pagination';
+import { Pager } from '@/components/Pager';
 import { PublishSwitch } from './PublishSwitch';
 import { Shelf } from './Shelf';
 
@@ -50,7 +50,7 @@ export function PublisherDesk({ publisherId }: { publisherId: string }) {
             );
           }}
         />
-        <Pagination page={page} total={books.data?.total ?? 0} pageSize={DEFAULT_PAGE_SIZE} onChange={setPage} busy={books.isFetching} />
+        <Pager numbers page={page} total={books.data?.total ?? 0} pageSize={DEFAULT_PAGE_SIZE} onChange={setPage} busy={books.isFetching} />
       </Card>
     </div>
   );

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent 
 import { useNavigate } from 'react-router-dom';
 import { Icon } from '@/components/Icon';
 import { Spinner } from '@/components/Spinner';
-import { formatPrice } from '../format';
+import { formatPrice } from '@/lib/money';
 import { useSearch } from '../hooks';
 import { useCatalogLinks } from '../links';
 import { useDebouncedValue } from '../use-debounced-value';

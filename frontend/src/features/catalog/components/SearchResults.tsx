@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { CardBook } from './BookCard';
 import { BookGrid } from './BookGrid';
 import { GenreChips, type GenreChip } from './GenreChips';
-import { Pagination } from './Pagination';
+import { Pager } from '@/components/Pager';
 
 export interface SearchResultsProps {
   /** The searched text; empty when browsing by filters. */
@@ -72,7 +72,7 @@ export function SearchResults({
           body: emptyHint ?? 'Try fewer words, another spelling or a wider price range.',
         }}
       />
-      <Pagination page={page} total={total} pageSize={pageSize} onChange={onPage} busy={fetching} />
+      <Pager numbers page={page} total={total} pageSize={pageSize} onChange={onPage} busy={fetching} />
     </section>
   );
 }

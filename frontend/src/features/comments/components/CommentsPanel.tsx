@@ -7,15 +7,16 @@ import { Button } from '@/components/Button';
 import { Icon } from '@/components/Icon';
 import { Spinner } from '@/components/Spinner';
 import { loginPathWithRedirect } from '@/lib/redirect';
+import { useCurrentUser } from '@/lib/me';
 import { selectIsLoggedIn, useAuthStore } from '@/stores/auth';
 import { canDelete } from '../permissions';
 import { useAddComment, useComments, useDeleteComment } from '../queries';
-import { relativeTime } from '../time';
+import { formatDateTime, relativeTime } from '@/lib/dates';
 import { COMMENT_MAX } from '../types';
 
 export function CommentsPanel({ bookId }: { bookId: string }) {
   const loggedIn = useAuthStore(selectIsLoggedIn);
-  const user = useAuthStore((s) => s.user);
+  const user = useCurrentUser();
   const here = useLocation();
   const comments = useComments(bookId);
   const add = useAddComment(bookId);
@@ -85,7 +86,7 @@ export function CommentsPanel({ bookId }: { bookId: string }) {
               <li key={c.id} className="comment" data-testid="comment">
                 <div className="comment-head">
                   <span className="comment-author">{c.username || 'A reader'}</span>
-                  <time className="muted small" dateTime={c.created_at} title={new Date(c.created_at).toLocaleString()}>
+                  <time className="muted small" dateTime={c.created_at} title={formatDateTime(c.created_at)}>
                     {relativeTime(c.created_at)}
                   </time>
                   {canDelete(c, user) ? (

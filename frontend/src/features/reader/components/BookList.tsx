@@ -1,6 +1,7 @@
 // A compact list of books with an optional progress bar, each opening the reader.
 import '../reading-list.css';
 import { Link } from 'react-router-dom';
+import { formatDate } from '@/lib/dates';
 import type { Book } from '../types';
 
 export interface BookListItem {
@@ -44,5 +45,5 @@ export function relativeDay(ts: string | null | undefined, now = Date.now()): st
   if (days <= 0) return 'Read today';
   if (days === 1) return 'Read yesterday';
   if (days < 30) return `Read ${days} days ago`;
-  return `Read on ${new Date(t).toLocaleDateString()}`;
+  return `Read on ${formatDate(new Date(t).toISOString())}`;
 }

@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { Button } from '@/components/Button';
 import { Icon } from '@/components/Icon';
 import { Spinner } from '@/components/Spinner';
+import { formatDate } from '@/lib/dates';
 import { loginPathWithRedirect } from '@/lib/redirect';
 import { selectIsLoggedIn, useAuthStore } from '@/stores/auth';
 import { useAddBookmark, useBookmarks, useDeleteBookmark } from '../queries';
@@ -14,8 +15,7 @@ export function bookmarkTitle(loc: ReadingLocation): string {
 }
 
 function when(ts: string): string {
-  const d = new Date(ts);
-  return Number.isNaN(d.getTime()) ? '' : d.toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+  return Number.isNaN(Date.parse(ts)) ? '' : formatDate(ts);
 }
 
 export function BookmarksPanel({

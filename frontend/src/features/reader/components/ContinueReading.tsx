@@ -3,13 +3,14 @@ import { Link } from 'react-router-dom';
 import { ButtonLink } from '@/components/Button';
 import { Card, CardHeader, EmptyState, PageHeader } from '@/components/Card';
 import { Spinner } from '@/components/Spinner';
+import { useCurrentUser } from '@/lib/me';
 import { selectIsLoggedIn, useAuthStore } from '@/stores/auth';
 import { useBoughtBooks, useHistory } from '../queries';
 import { BookList, relativeDay } from './BookList';
 
 export function ContinueReading() {
   const loggedIn = useAuthStore(selectIsLoggedIn);
-  const user = useAuthStore((s) => s.user);
+  const user = useCurrentUser();
   const history = useHistory(loggedIn);
   const bought = useBoughtBooks(loggedIn && user?.user_id ? String(user.user_id) : undefined);
   const recent = history.data ?? [];

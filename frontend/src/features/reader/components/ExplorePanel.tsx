@@ -2,14 +2,11 @@
 import { Link } from 'react-router-dom';
 import { Badge } from '@/components/Card';
 import { Spinner } from '@/components/Spinner';
+import { formatPrice } from '@/lib/money';
 import { isFailedEnvelope } from '../api';
 import { useSameGenre } from '../queries';
 import type { Book } from '../types';
 
-function formatPrice(book: Book): string {
-  const p = Number(book.price);
-  return !p ? 'Free' : `$${p.toFixed(2)}`;
-}
 
 export function ExplorePanel({ book }: { book: Book }) {
   const genre = useSameGenre(book.genre || undefined);
@@ -23,7 +20,7 @@ export function ExplorePanel({ book }: { book: Book }) {
           <p className="explore-title">{book.title}</p>
           <p className="muted small">{book.authors?.length ? book.authors.join(', ') : book.author}</p>
           <p className="small">
-            {formatPrice(book)} · {book.format?.toUpperCase()} · {book.chapter_count} chapters
+            {formatPrice(Number(book.price) || 0)} · {book.format?.toUpperCase()} · {book.chapter_count} chapters
           </p>
         </div>
       </div>

@@ -3,7 +3,7 @@ import { CopyButton } from '@/components/CopyButton';
 import { Spinner } from '@/components/Spinner';
 import type { User } from '@/lib/api-types';
 import { useInviteCodes, useInvitedByMe } from '../queries';
-import { formatDate } from './ProfileSummary';
+import { formatDate } from '@/lib/dates';
 
 export function inviteLink(code: string, origin = window.location.origin): string {
   return `${origin}/platform/register?invite=${encodeURIComponent(code)}`;
@@ -57,7 +57,7 @@ export function InvitePanel({ user }: { user: User }) {
                 <tr key={String(u.user_id)}>
                   <td>{u.username}</td>
                   <td>{u.email}</td>
-                  <td>{formatDate(u.created_at)}</td>
+                  <td>{formatDate(u.created_at) || '—'}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,12 +1,8 @@
 import { Badge, Card } from '@/components/Card';
 import type { User } from '@/lib/api-types';
+import { formatDate } from '@/lib/dates';
 import { Avatar } from './Avatar';
 
-export function formatDate(value?: string | null): string {
-  if (!value) return '—';
-  const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? value : d.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
-}
 
 function shortAddress(address: string) {
   return address.length > 14 ? `${address.slice(0, 8)}…${address.slice(-6)}` : address;
@@ -41,7 +37,7 @@ export function ProfileSummary({ user }: { user: User }) {
         </div>
         <div>
           <dt>Member since</dt>
-          <dd>{formatDate(user.created_at)}</dd>
+          <dd>{formatDate(user.created_at) || '—'}</dd>
         </div>
         <div>
           <dt>Wallet</dt>

@@ -7,12 +7,13 @@ import { PageLoader } from '@/components/Spinner';
 import { TextField } from '@/components/TextField';
 import { toast } from '@/stores/toast';
 import { DEFAULT_PAGE_SIZE } from '../api';
-import { formatDay } from '../format';
+import { formatDate } from '@/lib/dates';
 import { isUncertain } from '../idempotency';
 import { useAllWallets, useTopUp } from '../hooks';
-import { formatMoney, fromCents, parseAmount } from '../money';
+import { formatMoney, fromCents } from '@/lib/money';
+import { parseAmount } from '../money';
 import type { Wallet } from '../types';
-import { Pager } from './Pager';
+import { Pager } from '@/components/Pager';
 
 function TopUpForm({ wallet, onDone }: { wallet: Wallet; onDone: () => void }) {
   const topUp = useTopUp();
@@ -108,7 +109,7 @@ export function AdminWallets() {
           </table>
         </div>
       )}
-      <Pager page={page} total={total} pageSize={pageSize} busy={query.isFetching} onChange={setPage} label="Wallet pages" />
+      <Pager className="pager wallet-pager" page={page} total={total} pageSize={pageSize} busy={query.isFetching} onChange={setPage} label="Wallet pages" />
     </Card>
   );
 }
@@ -126,7 +127,7 @@ function WalletRow({ wallet: w, open, onToggle }: { wallet: Wallet; open: boolea
         <td>{formatMoney(w.recharged, w.currency)}</td>
         <td>{formatMoney(w.earned, w.currency)}</td>
         <td>{formatMoney(w.spent, w.currency)}</td>
-        <td>{formatDay(w.updated_at)}</td>
+        <td>{formatDate(w.updated_at)}</td>
         <td>
           <Button variant={open ? 'ghost' : 'secondary'} size="sm" onClick={onToggle} aria-expanded={open} aria-label={`Top up ${w.user_id}`}>
             {open ? 'Close' : 'Top up'}

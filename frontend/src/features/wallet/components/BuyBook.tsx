@@ -13,9 +13,10 @@ import { selectIsLoggedIn, useAuthStore } from '@/stores/auth';
 import { toast } from '@/stores/toast';
 import { buyFailure, decideBuy, type BuyFailure, type BuyStep } from '../buy';
 import { useBuyBook, useWallet } from '../hooks';
-import { DEFAULT_CURRENCY, formatMoney, fromCents, suggestedRecharge, toCents } from '../money';
+import { DEFAULT_CURRENCY, formatMoney, fromCents, toCents } from '@/lib/money';
+import { suggestedRecharge } from '../money';
 import type { Trade } from '../types';
-import { Dialog } from './Dialog';
+import { Dialog } from '@/components/Dialog';
 
 export interface BuyBookProps {
   bookId: string;

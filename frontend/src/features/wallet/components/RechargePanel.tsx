@@ -11,7 +11,8 @@ import { ApiError } from '@/lib/api-client';
 import { toast } from '@/stores/toast';
 import { isUncertain } from '../idempotency';
 import { useRecharge, useWallet } from '../hooks';
-import { DEFAULT_CURRENCY, formatMoney, fromCents, MAX_AMOUNT, parseAmount, PRESET_AMOUNTS } from '../money';
+import { DEFAULT_CURRENCY, formatMoney, fromCents } from '@/lib/money';
+import { MAX_AMOUNT, parseAmount, PRESET_AMOUNTS } from '../money';
 
 export const DEMO_PAYMENT_NOTICE =
   'Payments are settled instantly by Quire’s built-in demo payment provider. No card is needed and no real money is charged.';

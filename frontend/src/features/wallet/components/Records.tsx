@@ -7,11 +7,12 @@ import { EmptyState } from '@/components/Card';
 import { Icon, type IconName } from '@/components/Icon';
 import { Spinner } from '@/components/Spinner';
 import { DEFAULT_PAGE_SIZE } from '../api';
-import { formatDateTime, shortRef } from '../format';
+import { formatDateTime } from '@/lib/dates';
+import { shortRef } from '../format';
 import { useTopUpRecords, useTradeRecords } from '../hooks';
-import { DEFAULT_CURRENCY, formatMoney, formatSigned } from '../money';
+import { DEFAULT_CURRENCY, formatMoney, formatSigned } from '@/lib/money';
 import type { TopUpRecord, TopUpStatus, TradeRecord } from '../types';
-import { Pager } from './Pager';
+import { Pager } from '@/components/Pager';
 
 const STATUS_TONE: Record<TopUpStatus, string> = {
   settled: 'badge-success',
@@ -128,7 +129,7 @@ export function TopUpRecords({ pageSize = DEFAULT_PAGE_SIZE, currency = DEFAULT_
           );
         })}
       </ul>
-      <Pager page={page} total={query.data?.total ?? 0} pageSize={pageSize} busy={query.isFetching} onChange={setPage} label="Top-up pages" />
+      <Pager className="pager wallet-pager" page={page} total={query.data?.total ?? 0} pageSize={pageSize} busy={query.isFetching} onChange={setPage} label="Top-up pages" />
     </>
   );
 }
@@ -154,7 +155,7 @@ export function TradeRecords({ pageSize = DEFAULT_PAGE_SIZE, currency = DEFAULT_
           <TradeRow key={`${t.trade_id}-${t.role ?? ''}`} trade={t} currency={currency} />
         ))}
       </ul>
-      <Pager page={page} total={query.data?.total ?? 0} pageSize={pageSize} busy={query.isFetching} onChange={setPage} label="Trade pages" />
+      <Pager className="pager wallet-pager" page={page} total={query.data?.total ?? 0} pageSize={pageSize} busy={query.isFetching} onChange={setPage} label="Trade pages" />
     </>
   );
 }

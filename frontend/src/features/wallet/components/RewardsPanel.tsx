@@ -6,14 +6,14 @@ import { Card, CardHeader, EmptyState } from '@/components/Card';
 import { Icon } from '@/components/Icon';
 import { Spinner } from '@/components/Spinner';
 import { DEFAULT_PAGE_SIZE } from '../api';
-import { formatDateTime } from '../format';
+import { formatDateTime } from '@/lib/dates';
 import { useRewards, useWallet } from '../hooks';
-import { DEFAULT_CURRENCY, formatMoney, formatSigned } from '../money';
+import { DEFAULT_CURRENCY, formatMoney, formatSigned } from '@/lib/money';
 import type { Reward } from '../types';
-import { Pager } from './Pager';
+import { Pager } from '@/components/Pager';
 
 export const HOW_REWARDS_WORK =
-  'Share your invite link. When a friend creates an account with it you earn a reward, and another when they buy their first book. Rewards are paid straight into your wallet.';
+  "Share your invite link. When a friend who joined with it buys their first book with money they added to their wallet (not one of your own books), you earn two rewards: one for bringing them in and one for the purchase. Rewards are paid straight into your wallet.";
 
 export function rewardText(reward: Pick<Reward, 'reason'>, name?: string | null): string {
   const who = name && name.trim() ? name.trim() : 'A friend';
@@ -72,7 +72,7 @@ export function RewardsPanel({ names = {}, pageSize = DEFAULT_PAGE_SIZE }: { nam
                   </li>
                 ))}
               </ul>
-              <Pager page={page} total={data?.total ?? 0} pageSize={pageSize} busy={rewards.isFetching} onChange={setPage} label="Reward pages" />
+              <Pager className="pager wallet-pager" page={page} total={data?.total ?? 0} pageSize={pageSize} busy={rewards.isFetching} onChange={setPage} label="Reward pages" />
               <p className="muted small rewards-how">{HOW_REWARDS_WORK}</p>
             </>
           )}

@@ -2,7 +2,7 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { Card, CardHeader } from '@/components/Card';
 import { useWallet } from '../hooks';
-import { DEFAULT_CURRENCY } from '../money';
+import { DEFAULT_CURRENCY } from '@/lib/money';
 import { TopUpRecords, TradeRecords } from './Records';
 
 export type ActivityTab = 'trades' | 'top-ups';

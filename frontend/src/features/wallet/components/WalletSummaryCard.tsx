@@ -6,7 +6,7 @@ import { Card, CardHeader } from '@/components/Card';
 import { Icon } from '@/components/Icon';
 import { Spinner } from '@/components/Spinner';
 import { useWallet } from '../hooks';
-import { DEFAULT_CURRENCY, formatMoney } from '../money';
+import { DEFAULT_CURRENCY, formatMoney } from '@/lib/money';
 
 export function WalletSummaryCard({ showLinks = true }: { showLinks?: boolean }) {
   const wallet = useWallet();

@@ -124,7 +124,9 @@ pub async fn spawn_auth(common: &CommonConfig) -> anyhow::Result<String> {
             admin_password: Some("bench-password".to_owned().into()),
             siwe_domain: "localhost".into(),
             verify_resend_secs: 60,
-            login_failures_per_window: 10,
+            login_attempts_per_address: 10,
+            login_free_attempts: 10,
+            login_max_delay_secs: 60,
         },
     )
     .await;
@@ -147,14 +149,14 @@ pub async fn spawn_gateway(
         wallet_url: wallet_url.into(),
         redis_url: redis_url.into(),
         frontend_dir: "frontend/dist".into(),
-        json_limit_bytes: 65536,
-        upload_limit_bytes: 5 * 1024 * 1024,
-        trust_forwarded: false,
         rate_login_per_min: u32::MAX,
         rate_verify_per_min: 1000,
         rate_api_per_min: u32::MAX,
         rate_upload_per_min: 1000,
+        rate_anonymous_per_min: u32::MAX,
+        admin_addr: "127.0.0.1:0".into(),
         http_workers: 2,
+        ..Default::default()
     })
     .await?;
     let base = format!("http://127.0.0.1:{}", gateway.port());
@@ -215,8 +217,8 @@ pub fn machine() -> String {
 
 /// Writes report `name` under `bench/` and prints it.
 pub fn write_report(name: &str, md: &str) -> anyhow::Result<()> {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../bench");
-    std::fs::create_dir_all(&dir)?;
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    std::fs::create_dir_all(dir)?;
     std::fs::write(dir.join(name), md)?;
     println!("{md}");
     Ok(())
@@ -265,6 +267,7 @@ pub async fn spawn_wallet(
             auth_url: auth_url.into(),
             catalog_url: catalog_url.into(),
             events_group: events_group.into(),
+            allow_instant_payments: true,
             ..quire_wallet::WalletConfig::default()
         },
     )

@@ -4,6 +4,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { Icon } from '@/components/Icon';
+import './dialog.css';
 
 export interface DialogProps {
   title: string;

@@ -673,7 +673,7 @@ async fn main() -> anyhow::Result<()> {
         .join(", ");
     let mut md = format!(
         "# Search: Quire (gateway -> catalog, tantivy) vs Postgres full-text search\n\n\
-         Command: `make bench` (`RUST_LOG=error cargo bench -p quire-gateway --bench search`), \
+         Command: `make bench` (`RUST_LOG=error cargo bench -p quire-bench --bench search`), \
          {n_books} books (`QUIRE_BENCH_BOOKS`), {}s per point after {}s warm-up, the same {nq} \
          queries on both sides, the clients going through the list together; a point runs \
          longer when needed to measure every query at least once. The points start once this \

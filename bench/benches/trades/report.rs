@@ -151,7 +151,7 @@ pub fn render(r: &Report) -> String {
     let _ = write!(
         md,
         "# Trades: GET /api/trade through the gateway vs the same transfer as raw SQL\n\n\
-         Command: `make bench` (`RUST_LOG=error cargo bench -p quire-gateway --bench trades`), \
+         Command: `make bench` (`RUST_LOG=error cargo bench -p quire-bench --bench trades`), \
          {}s per point after {}s warm-up (`QUIRE_BENCH_TRADE_SECS`), clients {levels} \
          (`QUIRE_BENCH_CLIENTS`).\n\
          Machine: {}; Postgres (synchronous_commit on), Redis, the broker (tansu, storage \

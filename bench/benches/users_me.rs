@@ -103,7 +103,7 @@ async fn main() -> anyhow::Result<()> {
 
     let mut md = format!(
         "# GET /api/users/me/ through the gateway vs GetMe over gRPC directly\n\n\
-         Command: `make bench` (cargo bench -p quire-gateway --bench users_me), {}s per point after {}s warm-up.\n\
+         Command: `make bench` (cargo bench -p quire-bench --bench users_me), {}s per point after {}s warm-up.\n\
          Machine: {}; servers and load generator share it.\n\n\
          | clients | path | requests/s | p50 (us) | p99 (us) |\n|---|---|---|---|---|\n",
         RUN.as_secs(),
