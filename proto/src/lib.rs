@@ -15,6 +15,12 @@ pub mod catalog {
     }
 }
 
+pub mod manuscript {
+    pub mod v1 {
+        tonic::include_proto!("quire.manuscript.v1");
+    }
+}
+
 pub mod wallet {
     pub mod v1 {
         tonic::include_proto!("quire.wallet.v1");

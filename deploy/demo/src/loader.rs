@@ -262,6 +262,7 @@ fn create_request(
             data: book.cover_svg(),
         }),
         publish: true,
+        book_id: String::new(),
     }
 }
 

@@ -189,6 +189,7 @@ impl TestApp {
             files: vec![pb::UploadedFile { file_name, data }],
             cover: None,
             publish: book.publish,
+            book_id: String::new(),
         });
         req.metadata_mut().insert(
             "authorization",

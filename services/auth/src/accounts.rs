@@ -15,7 +15,7 @@ use crate::db::invite_code::NewInviteCode;
 use crate::db::schema::{invite_codes, user_roles, users};
 use crate::db::user::{NewUser, UserRow};
 use crate::db::user_role::NewUserRole;
-use crate::error::{AuthError, Result};
+use crate::error::{AuthError, CommonErrors, Result};
 use crate::{passwords, roles, verification};
 
 pub const SOURCE: &str = "quire-auth";
@@ -81,11 +81,11 @@ pub async fn load(conn: &mut AsyncPgConnection, id: Uuid) -> Result<UserView> {
         .first(conn)
         .await
         .optional()?
-        .ok_or(AuthError::UserNotFound)?;
+        .ok_or_else(|| AuthError::not_found("User"))?;
     complete(conn, vec![row])
         .await?
         .pop()
-        .ok_or(AuthError::UserNotFound)
+        .ok_or_else(|| AuthError::not_found("User"))
 }
 
 /// Adds roles and invite codes to user rows, in two queries whatever their number.

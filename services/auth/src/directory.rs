@@ -12,7 +12,7 @@ use crate::accounts::{self, UserView};
 use crate::db::invite_code::InviteCodeRow;
 use crate::db::schema::{invite_codes, users};
 use crate::db::user::UserRow;
-use crate::error::{AuthError, Result};
+use crate::error::{AuthError, CommonErrors, Result};
 use quire_kit::paging::{Page, total};
 
 pub async fn list(

@@ -1,6 +1,9 @@
-//! Every way an auth call can fail, and what the user is told.
+//! Every way an auth call can fail, and what the user is told. What every service shares
+//! (bad input, not found, the database, another service's answer) is a [`KitError`].
 
 use quire_kit::{ApiError, ErrorCode, KitError};
+
+pub use quire_kit::CommonErrors;
 
 #[derive(Debug, thiserror::Error)]
 pub enum AuthError {
@@ -8,10 +11,6 @@ pub enum AuthError {
     EmailTaken,
     #[error("Wrong password")]
     WrongPassword,
-    #[error("User not found")]
-    UserNotFound,
-    #[error("{1}")]
-    Invalid(&'static str, String),
     #[error("Invalid verification code")]
     WrongCode,
     #[error("Verification code expired, request a new one")]
@@ -34,21 +33,23 @@ pub enum AuthError {
     Siwe(String),
     #[error("Unknown invite code")]
     UnknownInviteCode,
-    #[error(transparent)]
-    Api(#[from] ApiError),
-    #[error(transparent)]
-    Kit(#[from] KitError),
-    #[error("database: {0}")]
-    Db(#[from] diesel::result::Error),
     #[error("redis: {0}")]
     Redis(#[from] redis::RedisError),
-    #[error("{0}")]
-    Internal(String),
+    #[error(transparent)]
+    Kit(#[from] KitError),
 }
 
-impl AuthError {
-    pub fn invalid(field: &'static str, message: impl Into<String>) -> Self {
-        Self::Invalid(field, message.into())
+impl CommonErrors for AuthError {}
+
+impl From<diesel::result::Error> for AuthError {
+    fn from(e: diesel::result::Error) -> Self {
+        Self::Kit(e.into())
+    }
+}
+
+impl From<ApiError> for AuthError {
+    fn from(e: ApiError) -> Self {
+        Self::Kit(e.into())
     }
 }
 
@@ -61,8 +62,6 @@ impl From<AuthError> for ApiError {
             // A wrong password is bad input, not a bad token: 401 is kept for tokens,
             // which the browser answers by signing the user out.
             E::WrongPassword => ApiError::bad_request("wrong_password", text),
-            E::UserNotFound => ApiError::not_found("user_not_found", text),
-            E::Invalid(field, _) => ApiError::bad_request(format!("invalid_{field}"), text),
             E::WrongCode => ApiError::bad_request("wrong_verify_code", text),
             E::CodeExpired => ApiError::bad_request("verify_code_expired", text),
             E::CodeExhausted => ApiError::bad_request("verify_code_exhausted", text),
@@ -78,14 +77,11 @@ impl From<AuthError> for ApiError {
             }
             E::Siwe(_) => ApiError::new(ErrorCode::Unauthenticated, "siwe_failed", text),
             E::UnknownInviteCode => ApiError::bad_request("unknown_invite_code", text),
-            E::Api(api) => api,
-            E::Kit(kit) => kit.into(),
-            E::Db(db) => ApiError::internal(&db),
             E::Redis(r) => {
                 tracing::error!(error = %r, "redis failed");
                 ApiError::unavailable("Service temporarily unavailable")
             }
-            E::Internal(msg) => ApiError::internal(&msg),
+            E::Kit(kit) => kit.into(),
         }
     }
 }

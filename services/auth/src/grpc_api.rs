@@ -9,7 +9,7 @@ use quire_proto::auth::v1::auth_service_server::AuthService;
 use tonic::{Request, Response, Status};
 
 use crate::db::schema::users;
-use crate::error::AuthError;
+use crate::error::{AuthError, CommonErrors};
 use crate::{AppState, accounts, directory, profile, sessions, siwe_login, verification};
 
 pub struct AuthApi {

@@ -25,14 +25,23 @@ pub mod verification;
 
 use std::sync::Arc;
 
+use quire_kit::app::{Core, Spec};
 use quire_kit::config::CommonConfig;
 use quire_kit::db::PgPool;
-use quire_kit::service::Listeners;
+use quire_kit::events::topics;
 use quire_proto::auth::v1::auth_service_server::AuthServiceServer;
 
 pub use config::AuthConfig;
 
 pub const SERVICE: &str = "auth";
+
+/// What kit builds, migrates and starts of this service.
+pub const SPEC: Spec = Spec {
+    name: SERVICE,
+    process: "quire-auth",
+    migrations: db::MIGRATIONS,
+    topics: &[topics::USER],
+};
 
 /// What every request handler needs.
 #[derive(Clone)]
@@ -47,30 +56,23 @@ pub struct AppState {
 /// The built service, bound to its ports and ready to run.
 pub struct Application {
     state: AppState,
-    common: CommonConfig,
-    listeners: Listeners,
+    core: Core,
 }
 
 impl Application {
-    /// Migrates the schema, connects to Postgres, Redis and Kafka, creates the first admin
-    /// and binds the ports (port 0 picks a free one, for tests).
+    /// Binds the ports (port 0 picks a free one, for tests), migrates the schema, connects
+    /// to Postgres, Redis and Kafka and creates the first admin.
     pub async fn build(common: CommonConfig, config: AuthConfig) -> anyhow::Result<Self> {
-        let schema = common.schema_or(SERVICE);
-        if common.migrate_on_start {
-            quire_kit::db::run_migrations(&common.database_url, &schema, db::MIGRATIONS).await?;
-        }
-        let pool = quire_kit::db::pool(&common.database_url, &schema, common.db_pool_size)?;
-        let redis = redis::Client::open(common.redis_url.as_str())?;
+        let core = Core::build(SPEC, common, &config.grpc_addr, &config.admin_addr).await?;
+        let redis = redis::Client::open(core.common.redis_url.as_str())?;
         let redis = redis::aio::ConnectionManager::new(redis).await?;
-        quire_kit::events::ensure_topics(&common.kafka_brokers, &[quire_kit::events::topics::USER])
-            .await?;
         let signer = tokens::Signer::load_or_create(
             config.jwt_key_file.as_deref(),
             config.access_token_ttl_secs,
         )?;
         let mailer = mailer::Mailer::new(config.smtp_url.as_deref(), &config.mail_from)?;
         let state = AppState {
-            pool,
+            pool: core.pool.clone(),
             redis,
             signer: Arc::new(signer),
             mailer,
@@ -79,20 +81,15 @@ impl Application {
         bootstrap::ensure_admin(&state)
             .await
             .map_err(|e| anyhow::anyhow!("admin bootstrap: {e}"))?;
-        let listeners = Listeners::bind(&state.config.grpc_addr, &state.config.admin_addr).await?;
-        Ok(Self {
-            state,
-            common,
-            listeners,
-        })
+        Ok(Self { state, core })
     }
 
     pub fn grpc_port(&self) -> u16 {
-        self.listeners.grpc_port()
+        self.core.grpc_port()
     }
 
     pub fn admin_port(&self) -> u16 {
-        self.listeners.admin_port()
+        self.core.admin_port()
     }
 
     /// Serves gRPC and the admin routes and relays the outbox until SIGTERM or Ctrl-C.
@@ -105,14 +102,8 @@ impl Application {
         self,
         stop: impl std::future::Future<Output = ()> + Send + 'static,
     ) -> anyhow::Result<()> {
-        let service = quire_kit::service::Service::start(
-            SERVICE,
-            self.listeners,
-            self.state.pool.clone(),
-            &self.common,
-            // Its writers leave their events to the relay's poll.
-            quire_kit::outbox::Wake::default(),
-        )?;
+        // Its writers leave their events to the relay's poll.
+        let service = self.core.start(quire_kit::outbox::Wake::default())?;
         let verifier = self.state.signer.verifier()?;
         let api = AuthServiceServer::new(grpc_api::AuthApi { state: self.state });
         service

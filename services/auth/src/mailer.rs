@@ -4,7 +4,7 @@
 use lettre::message::Mailbox;
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 
-use crate::error::{AuthError, Result};
+use crate::error::{AuthError, CommonErrors, Result};
 
 #[derive(Clone)]
 pub enum Mailer {
@@ -48,10 +48,10 @@ impl Mailer {
                     .to(to)
                     .subject(subject)
                     .body(body)
-                    .map_err(|e| AuthError::Internal(format!("build mail: {e}")))?;
+                    .map_err(|e| AuthError::internal(format!("build mail: {e}")))?;
                 transport.send(message).await.map_err(|e| {
                     tracing::error!(error = %e, "smtp send failed");
-                    AuthError::Api(quire_kit::ApiError::unavailable(
+                    AuthError::from(quire_kit::ApiError::unavailable(
                         "Mail could not be sent, try again later",
                     ))
                 })?;

@@ -1,19 +1,12 @@
 //! `quire-auth` serves; `quire-auth migrate` applies the schema's migrations and exits.
 
-use quire_auth::{Application, AuthConfig, SERVICE};
-use quire_kit::config::CommonConfig;
+use quire_auth::{Application, AuthConfig, SPEC};
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    let _telemetry = quire_kit::telemetry::init("quire-auth");
-    let common = CommonConfig::from_env()?;
-    if std::env::args().nth(1).as_deref() == Some("migrate") {
-        let schema = common.schema_or(SERVICE);
-        quire_kit::db::run_migrations(&common.database_url, &schema, quire_auth::db::MIGRATIONS)
-            .await?;
-        tracing::info!(schema, "migrations applied");
-        return Ok(());
-    }
-    let app = Application::build(common, AuthConfig::from_env()?).await?;
-    app.run_until_stopped().await
+    quire_kit::app::main(SPEC, |common| async move {
+        let app = Application::build(common, AuthConfig::from_env()?).await?;
+        app.run_until_stopped().await
+    })
+    .await
 }

@@ -5,7 +5,7 @@ use argon2::Argon2;
 use argon2::password_hash::rand_core::OsRng;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 
-use crate::error::{AuthError, Result};
+use crate::error::{AuthError, CommonErrors, Result};
 
 pub const MIN_LEN: usize = 8;
 pub const MAX_LEN: usize = 128;
@@ -33,22 +33,22 @@ pub async fn hash(password: String) -> Result<String> {
         Argon2::default()
             .hash_password(password.as_bytes(), &salt)
             .map(|h| h.to_string())
-            .map_err(|e| AuthError::Internal(format!("hash password: {e}")))
+            .map_err(|e| AuthError::internal(format!("hash password: {e}")))
     })
     .await
-    .map_err(|e| AuthError::Internal(e.to_string()))?
+    .map_err(|e| AuthError::internal(e.to_string()))?
 }
 
 pub async fn verify(password: String, stored: String) -> Result<bool> {
     tokio::task::spawn_blocking(move || {
         let parsed = PasswordHash::new(&stored)
-            .map_err(|e| AuthError::Internal(format!("stored hash unreadable: {e}")))?;
+            .map_err(|e| AuthError::internal(format!("stored hash unreadable: {e}")))?;
         Ok(Argon2::default()
             .verify_password(password.as_bytes(), &parsed)
             .is_ok())
     })
     .await
-    .map_err(|e| AuthError::Internal(e.to_string()))?
+    .map_err(|e| AuthError::internal(e.to_string()))?
 }
 
 #[cfg(test)]

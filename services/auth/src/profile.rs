@@ -9,7 +9,7 @@ use crate::accounts::{self, UserView};
 use crate::db::schema::{user_roles, users};
 use crate::db::user::ProfileChanges;
 use crate::db::user_role::NewUserRole;
-use crate::error::{AuthError, Result};
+use crate::error::{AuthError, CommonErrors, Result};
 use crate::{AppState, roles, sessions};
 
 pub async fn me(state: &AppState, caller: &Caller) -> Result<UserView> {

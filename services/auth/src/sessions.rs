@@ -18,7 +18,7 @@ use crate::accounts::{self, UserView};
 use crate::db::refresh_token::{NewRefreshToken, RefreshTokenRow};
 use crate::db::schema::{refresh_tokens as rt, users};
 use crate::db::user::UserRow;
-use crate::error::{AuthError, Result};
+use crate::error::{AuthError, CommonErrors, Result};
 use crate::{AppState, login_throttle, passwords, tokens};
 
 /// Issues an access token for the user's current role and a new refresh token.
@@ -71,7 +71,7 @@ pub async fn login_email(
         .first(&mut conn)
         .await
         .optional()?
-        .ok_or(AuthError::UserNotFound)?;
+        .ok_or_else(|| AuthError::not_found("User"))?;
     let ok = match row.password_hash.clone() {
         Some(hash) => passwords::verify(creds.password, hash).await?,
         None => false,

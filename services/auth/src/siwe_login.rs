@@ -12,7 +12,7 @@ use redis::AsyncCommands;
 
 use crate::accounts::{self, NewAccount};
 use crate::db::schema::users;
-use crate::error::{AuthError, Result};
+use crate::error::{AuthError, CommonErrors, Result};
 use crate::{AppState, roles, sessions};
 
 pub const NONCE_TTL_SECS: u64 = 300;

@@ -11,7 +11,7 @@ use rand::RngCore;
 use sha2::{Digest, Sha256};
 use uuid::Uuid;
 
-use crate::error::{AuthError, Result};
+use crate::error::{AuthError, CommonErrors, Result};
 
 /// The key auth signs with, and what others need to check its signatures.
 pub struct Signer {
@@ -104,7 +104,7 @@ impl Signer {
         let mut header = Header::new(Algorithm::EdDSA);
         header.kid = Some(self.kid.clone());
         jsonwebtoken::encode(&header, &claims, &self.encoding)
-            .map_err(|e| AuthError::Internal(format!("sign token: {e}")))
+            .map_err(|e| AuthError::internal(format!("sign token: {e}")))
     }
 }
 

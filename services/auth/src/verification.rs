@@ -9,7 +9,7 @@ use sha2::{Digest, Sha256};
 
 use crate::db::email_verification::EmailVerificationRow;
 use crate::db::schema::email_verifications as ev;
-use crate::error::{AuthError, Result};
+use crate::error::{AuthError, CommonErrors, Result};
 
 pub const CODE_TTL_SECS: i64 = 600;
 pub const MAX_ATTEMPTS: i32 = 5;

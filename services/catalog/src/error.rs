@@ -1,19 +1,10 @@
-//! Every way a catalog call can fail, and what the user is told.
+//! Every way a catalog call can fail, and what the user is told. What every service shares
+//! is a [`KitError`], and decided there.
 
 use quire_kit::{ApiError, ErrorCode, KitError};
 
 #[derive(Debug, thiserror::Error)]
 pub enum CatalogError {
-    /// Bad input; the first field names what was wrong.
-    #[error("{1}")]
-    Invalid(&'static str, String),
-    #[error("Authentication required")]
-    Unauthenticated,
-    #[error("{0}")]
-    Forbidden(String),
-    /// An unknown (or, for this caller, invisible) thing: "Book", "Comment", ...
-    #[error("{0} not found")]
-    NotFound(&'static str),
     #[error("Book Existed Already!")]
     BookExists,
     #[error("The book is not in the shop")]
@@ -23,16 +14,24 @@ pub enum CatalogError {
     /// A file that claims a supported format but cannot be read.
     #[error("{0}")]
     Unreadable(String),
-    #[error(transparent)]
-    Api(#[from] ApiError),
-    #[error(transparent)]
-    Kit(#[from] KitError),
-    #[error("database: {0}")]
-    Db(#[from] diesel::result::Error),
-    #[error("object store: {0}")]
-    Store(#[from] object_store::Error),
     #[error("search: {0}")]
     Search(#[from] quire_book_search::SearchError),
+    #[error(transparent)]
+    Kit(#[from] KitError),
+    // The six below are KitError's own failures, kept as variants of their own because
+    // the handlers build and match them by name; each turns into its KitError to answer.
+    /// Bad input; the first field names what was wrong.
+    #[error("{1}")]
+    Invalid(&'static str, String),
+    #[error("Authentication required")]
+    Unauthenticated,
+    /// An unknown (or, for this caller, invisible) thing: "Book", "Comment", ...
+    #[error("{0} not found")]
+    NotFound(&'static str),
+    #[error(transparent)]
+    Api(#[from] ApiError),
+    #[error("database: {0}")]
+    Db(#[from] diesel::result::Error),
     #[error("{0}")]
     Internal(String),
 }
@@ -42,7 +41,7 @@ impl CatalogError {
         Self::Invalid(field, message.into())
     }
     pub fn forbidden(message: impl Into<String>) -> Self {
-        Self::Forbidden(message.into())
+        Self::Kit(KitError::Forbidden(message.into()))
     }
 }
 
@@ -68,25 +67,18 @@ impl From<CatalogError> for ApiError {
         let text = e.to_string();
         use CatalogError as E;
         match e {
-            E::Invalid(field, _) => ApiError::bad_request(format!("invalid_{field}"), text),
-            E::Unauthenticated => ApiError::unauthenticated(text),
-            E::Forbidden(_) => ApiError::forbidden(text),
-            E::NotFound(what) => {
-                ApiError::not_found(format!("{}_not_found", what.to_lowercase()), text)
-            }
             E::BookExists => ApiError::conflict("book_exists", text),
             E::NotForSale => ApiError::conflict("book_not_for_sale", text),
             E::TooLarge(_) => ApiError::new(ErrorCode::PayloadTooLarge, "file_too_large", text),
             E::Unreadable(_) => ApiError::new(ErrorCode::Unprocessable, "file_unreadable", text),
-            E::Api(api) => api,
-            E::Kit(kit) => kit.into(),
-            E::Db(db) => ApiError::internal(&db),
-            E::Store(store) => {
-                tracing::error!(error = %store, "object store failed");
-                ApiError::unavailable("Service temporarily unavailable")
-            }
             E::Search(s) => ApiError::internal(&s),
-            E::Internal(msg) => ApiError::internal(&msg),
+            E::Kit(kit) => kit.into(),
+            E::Invalid(field, message) => KitError::Invalid(field, message).into(),
+            E::Unauthenticated => KitError::Unauthenticated.into(),
+            E::NotFound(what) => KitError::NotFound(what).into(),
+            E::Api(api) => api,
+            E::Db(db) => KitError::Query(db).into(),
+            E::Internal(message) => KitError::Internal(message).into(),
         }
     }
 }

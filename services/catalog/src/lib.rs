@@ -37,21 +37,30 @@ pub mod wallet_purchases;
 use std::sync::Arc;
 
 use quire_book_search::SearchIndex;
+use quire_kit::app::{Core, Spec};
 use quire_kit::config::CommonConfig;
 use quire_kit::db::PgPool;
 use quire_kit::events::topics;
-use quire_kit::service::Listeners;
+use quire_kit::objects::Objects;
 use quire_proto::catalog::v1::catalog_service_server::CatalogServiceServer;
 
 pub use config::CatalogConfig;
 
 pub const SERVICE: &str = "catalog";
 
+/// What kit builds, migrates and starts of this service.
+pub const SPEC: Spec = Spec {
+    name: SERVICE,
+    process: "quire-catalog",
+    migrations: db::MIGRATIONS,
+    topics: &[topics::BOOK, topics::TRADE, topics::USER],
+};
+
 /// What every request handler needs.
 #[derive(Clone)]
 pub struct AppState {
     pub pool: PgPool,
-    pub objects: objects::Objects,
+    pub objects: Objects,
     pub index: SearchIndex,
     pub trials: trial_cache::TrialCache,
     pub wallet: wallet_purchases::WalletPurchases,
@@ -61,32 +70,22 @@ pub struct AppState {
 /// The built service, bound to its ports and ready to run.
 pub struct Application {
     state: AppState,
-    common: CommonConfig,
     keys: quire_kit::jwks::Keys,
-    listeners: Listeners,
+    core: Core,
 }
 
 impl Application {
-    /// Migrates the schema, connects to Postgres, the object store and Kafka, opens the
-    /// search index, loads the token keys (when auth answers already) and binds the ports
-    /// (port 0 picks a free one, for tests).
+    /// Binds the ports (port 0 picks a free one, for tests), migrates the schema, connects
+    /// to Postgres, the object store and Kafka, opens the search index and loads the token
+    /// keys (when auth answers already).
     pub async fn build(common: CommonConfig, config: CatalogConfig) -> anyhow::Result<Self> {
-        let schema = common.schema_or(SERVICE);
-        if common.migrate_on_start {
-            quire_kit::db::run_migrations(&common.database_url, &schema, db::MIGRATIONS).await?;
-        }
-        let pool = quire_kit::db::pool(&common.database_url, &schema, common.db_pool_size)?;
-        quire_kit::events::ensure_topics(
-            &common.kafka_brokers,
-            &[topics::BOOK, topics::TRADE, topics::USER],
-        )
-        .await?;
-        let objects = objects::Objects::open(&config.object_store_url())?;
+        let core = Core::build(SPEC, common, &config.grpc_addr, &config.admin_addr).await?;
+        let objects = Objects::open(&config.object_store_url())?;
         let index =
             SearchIndex::open(config.search_index_dir.as_deref().map(std::path::Path::new))?;
         let keys = quire_kit::jwks::Keys::start(&config.auth_url).await?;
         let state = AppState {
-            pool,
+            pool: core.pool.clone(),
             objects,
             index,
             trials: trial_cache::TrialCache::new(config.trial_cache_bytes),
@@ -96,21 +95,15 @@ impl Application {
             )?,
             config: Arc::new(config),
         };
-        let listeners = Listeners::bind(&state.config.grpc_addr, &state.config.admin_addr).await?;
-        Ok(Self {
-            state,
-            common,
-            keys,
-            listeners,
-        })
+        Ok(Self { state, keys, core })
     }
 
     pub fn grpc_port(&self) -> u16 {
-        self.listeners.grpc_port()
+        self.core.grpc_port()
     }
 
     pub fn admin_port(&self) -> u16 {
-        self.listeners.admin_port()
+        self.core.admin_port()
     }
 
     /// Serves gRPC and the admin routes, relays the outbox and runs the consumers until
@@ -124,18 +117,13 @@ impl Application {
         self,
         stop: impl std::future::Future<Output = ()> + Send + 'static,
     ) -> anyhow::Result<()> {
-        let mut service = quire_kit::service::Service::start(
-            SERVICE,
-            self.listeners,
-            self.state.pool.clone(),
-            &self.common,
-            // Its writers leave their events to the relay's poll.
-            quire_kit::outbox::Wake::default(),
-        )?;
+        let brokers = self.core.common.kafka_brokers.clone();
+        // Its writers leave their events to the relay's poll.
+        let mut service = self.core.start(quire_kit::outbox::Wake::default())?;
         let keys = self.keys.clone();
         service.spawn(|stop| keys.run(stop));
         let projections = quire_kit::consumer::EventConsumer::new(
-            &self.common.kafka_brokers,
+            &brokers,
             &self.state.config.events_group,
             &[topics::TRADE, topics::USER],
             self.state.pool.clone(),
@@ -143,7 +131,7 @@ impl Application {
         service.spawn(|stop| projections.run(projections::Projections, stop));
         let indexer = search::Indexer::start(
             self.state.clone(),
-            &self.common.kafka_brokers,
+            &brokers,
             &self.state.config.search_group(),
         )
         .await?;

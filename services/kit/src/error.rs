@@ -2,9 +2,14 @@
 //!
 //! Services return [`ApiError`]s; they travel to the gateway as a `tonic::Status` whose
 //! metadata names the [`ErrorCode`] and a machine-readable reason, so the gateway's REST
-//! envelope is decided here and nowhere else.
+//! envelope is decided here and nowhere else. A service's own error wraps [`KitError`], the
+//! failures every service shares, and adds its domain's; both end as an [`ApiError`].
 
 use tonic::metadata::MetadataValue;
+
+mod common;
+
+pub use common::{CommonErrors, KitError};
 
 /// Metadata key holding the [`ErrorCode`] of a failed call.
 pub const CODE_KEY: &str = "quire-error-code";
@@ -231,35 +236,6 @@ impl From<ApiError> for tonic::Status {
             md.insert(RETRY_AFTER_KEY, MetadataValue::from(secs));
         }
         status
-    }
-}
-
-/// Failures of the shared plumbing (database, broker) as the services see them.
-#[derive(Debug, thiserror::Error)]
-pub enum KitError {
-    #[error("invalid schema name {0:?}: use lowercase letters, digits and underscores")]
-    BadSchema(String),
-    #[error("database pool: {0}")]
-    Pool(String),
-    #[error("database: {0}")]
-    Query(#[from] diesel::result::Error),
-    #[error("connect: {0}")]
-    Connect(#[from] diesel::ConnectionError),
-    #[error("migrations: {0}")]
-    Migration(String),
-    #[error("kafka: {0}")]
-    Kafka(String),
-}
-
-impl From<KitError> for ApiError {
-    fn from(e: KitError) -> Self {
-        match e {
-            KitError::Pool(_) | KitError::Connect(_) | KitError::Kafka(_) => {
-                tracing::error!(error = %e, "backing service unreachable");
-                ApiError::unavailable("Service temporarily unavailable")
-            }
-            other => ApiError::internal(&other),
-        }
     }
 }
 

@@ -32,6 +32,8 @@ pub mod types {
     pub const TRADE_COMPLETED: &str = "quire.trade.completed.v1";
     /// Money came into a wallet from outside (topic `quire.wallet.v1`).
     pub const WALLET_RECHARGED: &str = "quire.wallet.recharged.v1";
+    /// A manuscript was analysed and its unlisted book made (topic `quire.manuscript.v1`).
+    pub const MANUSCRIPT_ANALYZED: &str = "quire.manuscript.analyzed.v1";
 }
 
 pub const CONTENT_TYPE: &str = "application/protobuf";

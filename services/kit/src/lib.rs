@@ -3,7 +3,8 @@
 //! - [`config`]: the typed settings every service reads from the environment
 //! - [`telemetry`]: JSON logs, OpenTelemetry export, W3C trace context across gRPC and Kafka
 //! - [`db`]: the diesel-async pool confined to one Postgres schema, and its migrations
-//! - [`error`]: the one table from error code to gRPC code and HTTP status
+//! - [`error`]: the one table from error code to gRPC code and HTTP status, and the failures
+//!   every service shares ([`KitError`])
 //! - [`outbox`] and [`consumer`]: events that are never lost (transactional outbox, an
 //!   idempotent producer) and never applied twice (idempotent at-least-once consumers)
 //! - [`input`]: text from callers checked alike everywhere (no control characters)
@@ -13,6 +14,9 @@
 //!   that verifies callers with them
 //! - [`grpc`] and [`admin_http`]: server plumbing (health, reflection, metrics, shutdown)
 //! - [`service`]: the run loop of a gRPC service (stop signal, servers, relay, background tasks)
+//! - [`app`]: what every service's `Application` is built on (ports, migrations, pool,
+//!   topics) and its binary's `main` (with the `migrate` subcommand)
+//! - [`objects`]: the object store of the services that keep files (a folder or S3)
 //!
 //! It must never hold domain rules: anything that knows about books, users or money
 //! belongs to the service that owns it.
@@ -20,6 +24,7 @@
 #![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used))]
 
 pub mod admin_http;
+pub mod app;
 pub mod caller;
 pub mod config;
 pub mod consumer;
@@ -29,13 +34,14 @@ pub mod events;
 pub mod grpc;
 pub mod input;
 pub mod jwks;
+pub mod objects;
 pub mod outbox;
 pub mod paging;
 pub mod service;
 pub mod shutdown;
 pub mod telemetry;
 
-pub use error::{ApiError, ErrorCode, KitError};
+pub use error::{ApiError, CommonErrors, ErrorCode, KitError};
 
 /// Every Quire binary (each links this crate) allocates with mimalloc. A request is many
 /// small, short-lived allocations made and freed on different threads (protobuf, JSON, rows,

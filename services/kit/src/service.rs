@@ -3,8 +3,8 @@
 //! database ready check, the outbox relay and whatever background tasks the service adds.
 //!
 //! ```text
-//! let listeners = Listeners::bind(&config.grpc_addr, &config.admin_addr).await?; // in build
-//! let mut service = Service::start("auth", listeners, pool, &common, wake)?;    // in run
+//! let core = app::Core::build(SPEC, common, &grpc_addr, &admin_addr).await?; // in build
+//! let mut service = core.start(wake)?;          // in run (Service::start underneath)
 //! service.spawn(|stop| keys.run(stop));
 //! service.serve(api, interceptor, quire_kit::shutdown::signal()).await
 //! ```

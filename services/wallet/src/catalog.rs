@@ -9,7 +9,7 @@ use quire_proto::catalog::v1 as pb;
 use uuid::Uuid;
 
 use crate::AppState;
-use crate::error::{Result, WalletError};
+use crate::error::{CommonErrors, Result, WalletError};
 
 /// A book in the shop, as catalog sees it now.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -39,10 +39,10 @@ pub async fn book_for_sale(state: &AppState, caller: &Caller, book: Uuid) -> Res
         .map_err(|status| from_catalog(&status))?
         .into_inner();
     let seller = Uuid::parse_str(&reply.seller_uid).map_err(|_| {
-        WalletError::Internal(format!("catalog named seller {:?}", reply.seller_uid))
+        WalletError::internal(format!("catalog named seller {:?}", reply.seller_uid))
     })?;
     if reply.price_cents < 0 {
-        return Err(WalletError::Internal(format!(
+        return Err(WalletError::internal(format!(
             "catalog priced book {book} below zero"
         )));
     }
@@ -60,10 +60,10 @@ fn from_catalog(status: &tonic::Status) -> WalletError {
         ErrorCode::NotFound
         | ErrorCode::Conflict
         | ErrorCode::BadRequest
-        | ErrorCode::Unauthenticated => WalletError::Api(error),
+        | ErrorCode::Unauthenticated => WalletError::from(error),
         _ => {
             tracing::warn!(code = ?status.code(), message = status.message(), "catalog call failed");
-            WalletError::Api(ApiError::unavailable("Catalog temporarily unavailable"))
+            WalletError::from(ApiError::unavailable("Catalog temporarily unavailable"))
         }
     }
 }

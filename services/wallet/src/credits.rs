@@ -15,7 +15,7 @@ use uuid::Uuid;
 use crate::db::rfc3339;
 use crate::db::schema::top_ups;
 use crate::db::top_up::{KIND_RECHARGE, KIND_TOP_UP, STATUS_SETTLED, TopUpRow};
-use crate::error::{Result, WalletError};
+use crate::error::{CommonErrors, Result, WalletError};
 use crate::idempotency::{self, Key};
 use crate::input::{self, Page};
 use crate::ledger::{self, Account, Posting, TransferKind};
@@ -44,7 +44,7 @@ pub fn record(row: &TopUpRow) -> pb::TopUpRecord {
 pub async fn credit(conn: &mut AsyncPgConnection, row: &TopUpRow) -> Result<i64> {
     let transfer = row
         .transfer_id
-        .ok_or_else(|| WalletError::Internal(format!("top-up {} has no transfer", row.id)))?;
+        .ok_or_else(|| WalletError::internal(format!("top-up {} has no transfer", row.id)))?;
     let kind = if row.kind == KIND_RECHARGE {
         TransferKind::Recharge
     } else {

@@ -1,16 +1,13 @@
-//! Every way a wallet call can fail, and what the user is told.
+//! Every way a wallet call can fail, and what the user is told. What every service shares
+//! (bad input, the database, another service's answer) is a [`KitError`].
 
 use quire_kit::{ApiError, ErrorCode, KitError};
 
+pub use quire_kit::CommonErrors;
+
 #[derive(Debug, thiserror::Error)]
 pub enum WalletError {
-    /// Bad input; the first field names what was wrong.
-    #[error("{1}")]
-    Invalid(&'static str, String),
-    #[error("Authentication required")]
-    Unauthenticated,
-    #[error("{0}")]
-    Forbidden(String),
+    /// The user has not opened a wallet (an outcome of the ledger, not a lookup).
     #[error("Wallet not found")]
     WalletNotFound,
     #[error("Insufficient balance")]
@@ -21,23 +18,22 @@ pub enum WalletError {
     KeyReused,
     #[error("payment provider: {0}")]
     Payment(#[from] crate::payment::PaymentError),
-    /// What another service answered (catalog's 404 and 409 pass through as they are).
-    #[error(transparent)]
-    Api(#[from] ApiError),
+    /// Also what another service answered (catalog's 404 and 409 pass through as they are).
     #[error(transparent)]
     Kit(#[from] KitError),
-    #[error("database: {0}")]
-    Db(#[from] diesel::result::Error),
-    #[error("{0}")]
-    Internal(String),
 }
 
-impl WalletError {
-    pub fn invalid(field: &'static str, message: impl Into<String>) -> Self {
-        Self::Invalid(field, message.into())
+impl CommonErrors for WalletError {}
+
+impl From<diesel::result::Error> for WalletError {
+    fn from(e: diesel::result::Error) -> Self {
+        Self::Kit(e.into())
     }
-    pub fn forbidden(message: impl Into<String>) -> Self {
-        Self::Forbidden(message.into())
+}
+
+impl From<ApiError> for WalletError {
+    fn from(e: ApiError) -> Self {
+        Self::Kit(e.into())
     }
 }
 
@@ -46,9 +42,6 @@ impl From<WalletError> for ApiError {
         let text = e.to_string();
         use WalletError as E;
         match e {
-            E::Invalid(field, _) => ApiError::bad_request(format!("invalid_{field}"), text),
-            E::Unauthenticated => ApiError::unauthenticated(text),
-            E::Forbidden(_) => ApiError::forbidden(text),
             E::WalletNotFound => ApiError::not_found("wallet_not_found", text),
             E::InsufficientFunds => {
                 ApiError::new(ErrorCode::InsufficientFunds, "insufficient_funds", text)
@@ -59,10 +52,7 @@ impl From<WalletError> for ApiError {
                 tracing::warn!(%error, "payment provider unavailable");
                 ApiError::unavailable("Payment provider temporarily unavailable")
             }
-            E::Api(api) => api,
             E::Kit(kit) => kit.into(),
-            E::Db(db) => ApiError::internal(&db),
-            E::Internal(msg) => ApiError::internal(&msg),
         }
     }
 }
@@ -78,10 +68,7 @@ impl From<WalletError> for KitError {
     fn from(e: WalletError) -> Self {
         match e {
             WalletError::Kit(kit) => kit,
-            WalletError::Db(db) => KitError::Query(db),
-            other => KitError::Query(diesel::result::Error::QueryBuilderError(
-                other.to_string().into(),
-            )),
+            other => KitError::Internal(other.to_string()),
         }
     }
 }

@@ -21,7 +21,7 @@ use uuid::Uuid;
 
 use crate::db::idempotency_key::IdempotencyKeyRow;
 use crate::db::schema::idempotency_keys;
-use crate::error::{Result, WalletError};
+use crate::error::{CommonErrors, Result, WalletError};
 use crate::ledger::Recorded;
 
 const MAX_KEY_LEN: usize = 200;
@@ -102,7 +102,7 @@ fn refusal(error: &WalletError) -> Option<&'static str> {
 pub fn refused(reason: &str) -> WalletError {
     match reason {
         "insufficient_funds" => WalletError::InsufficientFunds,
-        other => WalletError::Internal(format!("unknown stored refusal {other:?}")),
+        other => WalletError::internal(format!("unknown stored refusal {other:?}")),
     }
 }
 
@@ -114,8 +114,8 @@ pub async fn claim(conn: &mut AsyncPgConnection, key: &Key) -> Result<Claim> {
     // The conflicting row is committed now (the insert waited for it), so it is visible.
     match lookup(conn, key).await? {
         Some(claim) => Ok(claim),
-        None => Err(WalletError::Internal(
-            "idempotency key vanished after a conflict".into(),
+        None => Err(WalletError::internal(
+            "idempotency key vanished after a conflict",
         )),
     }
 }
@@ -166,8 +166,8 @@ pub fn earlier(key: &Key, row: Option<IdempotencyKeyRow>) -> Result<Option<Claim
         (Some(answer), _, _) => Ok(Some(Claim::Answered(answer))),
         (None, Some(reason), _) => Ok(Some(Claim::Refused(reason))),
         (None, None, Some(top_up)) => Ok(Some(Claim::Pending(top_up))),
-        (None, None, None) => Err(WalletError::Internal(
-            "idempotency key committed without an answer".into(),
+        (None, None, None) => Err(WalletError::internal(
+            "idempotency key committed without an answer",
         )),
     }
 }
@@ -218,7 +218,7 @@ pub async fn store_for_top_up(
 }
 
 pub fn decode<R: prost::Message + Default>(answer: &[u8]) -> Result<R> {
-    R::decode(answer).map_err(|e| WalletError::Internal(format!("stored answer unreadable: {e}")))
+    R::decode(answer).map_err(|e| WalletError::internal(format!("stored answer unreadable: {e}")))
 }
 
 /// Runs `work` in one transaction with `key` claimed first and its answer stored last; a
@@ -288,8 +288,8 @@ pub fn replay<R: prost::Message + Default>(claim: Claim) -> Option<Result<R>> {
         Claim::Fresh => None,
         Claim::Answered(answer) => Some(decode(&answer)),
         Claim::Refused(reason) => Some(Err(refused(&reason))),
-        Claim::Pending(_) => Some(Err(WalletError::Internal(
-            "a recharge key reached a method that moves money at once".into(),
+        Claim::Pending(_) => Some(Err(WalletError::internal(
+            "a recharge key reached a method that moves money at once",
         ))),
     }
 }
@@ -323,6 +323,8 @@ async fn remember<R: prost::Message + Default + Send>(
 
 #[cfg(test)]
 mod tests {
+    use quire_kit::KitError;
+
     use super::*;
 
     #[test]
@@ -347,7 +349,7 @@ mod tests {
         ] {
             assert!(matches!(
                 Key::parse(me, &bad, "Consume", &[]),
-                Err(WalletError::Invalid("idempotency_key", _))
+                Err(WalletError::Kit(KitError::Invalid("idempotency_key", _)))
             ));
         }
     }

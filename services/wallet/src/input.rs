@@ -4,7 +4,7 @@
 use quire_kit::caller::Caller;
 use uuid::Uuid;
 
-use crate::error::{Result, WalletError};
+use crate::error::{CommonErrors, Result, WalletError};
 
 /// The largest single amount accepted (1,000,000.00): beyond it is a typo or an attack,
 /// and it keeps every sum far from overflowing.
@@ -68,11 +68,13 @@ pub use quire_kit::paging::{Page, total};
 
 #[cfg(test)]
 mod tests {
+    use quire_kit::KitError;
+
     use super::*;
 
     fn field(e: WalletError) -> &'static str {
         match e {
-            WalletError::Invalid(f, _) => f,
+            WalletError::Kit(KitError::Invalid(f, _)) => f,
             other => panic!("not a 400: {other}"),
         }
     }

@@ -36,7 +36,7 @@ use uuid::Uuid;
 use crate::db::account::NewAccount;
 use crate::db::schema::{accounts, entries, wallets};
 use crate::db::wallet::{WalletRow, wallet_balances};
-use crate::error::{Result, WalletError};
+use crate::error::{CommonErrors, Result, WalletError};
 
 /// What the balance UPDATEs return.
 #[derive(QueryableByName)]
@@ -223,7 +223,7 @@ pub fn record_statements<'q>(
     let mut postings: Vec<Posting> = postings.iter().copied().filter(|p| p.cents != 0).collect();
     postings.sort_by_key(|p| p.account.id());
     if postings.windows(2).any(|w| w[0].account == w[1].account) {
-        return Err(WalletError::Internal(format!(
+        return Err(WalletError::internal(format!(
             "transfer {id} names an account twice"
         )));
     }
@@ -231,7 +231,7 @@ pub fn record_statements<'q>(
         .iter()
         .try_fold(0i64, |sum, p| sum.checked_add(p.cents));
     if total != Some(0) {
-        return Err(WalletError::Internal(format!(
+        return Err(WalletError::internal(format!(
             "transfer {id} does not balance"
         )));
     }
@@ -511,8 +511,8 @@ pub async fn fold_pending(conn: &mut AsyncPgConnection, wallets: i64) -> Result<
             if folded.moved != folded.taken {
                 // Pending credits are only written for a wallet that exists, and wallets
                 // are never removed: roll back rather than lose a credit.
-                return Err(WalletError::Internal(
-                    "a pending credit names a wallet that is missing".into(),
+                return Err(WalletError::internal(
+                    "a pending credit names a wallet that is missing",
                 ));
             }
             Ok(usize::try_from(folded.taken).unwrap_or_default())

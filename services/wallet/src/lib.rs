@@ -32,11 +32,11 @@ pub mod wallets;
 
 use std::sync::Arc;
 
+use quire_kit::app::{Core, Spec};
 use quire_kit::config::CommonConfig;
 use quire_kit::db::{PgConn, PgPool};
 use quire_kit::events::topics;
 use quire_kit::jwks::Keys;
-use quire_kit::service::Listeners;
 use quire_proto::catalog::v1::catalog_service_client::CatalogServiceClient;
 use quire_proto::wallet::v1::wallet_service_server::WalletServiceServer;
 use tonic::transport::Channel;
@@ -46,6 +46,14 @@ pub use config::WalletConfig;
 pub const SERVICE: &str = "wallet";
 /// `ce_source` of the events this service writes.
 pub const SOURCE: &str = "quire-wallet";
+
+/// What kit builds, migrates and starts of this service.
+pub const SPEC: Spec = Spec {
+    name: SERVICE,
+    process: "quire-wallet",
+    migrations: db::MIGRATIONS,
+    topics: &[topics::TRADE, topics::USER, topics::WALLET],
+};
 
 /// What every request handler needs.
 #[derive(Clone)]
@@ -69,52 +77,35 @@ impl AppState {
 /// The built service, bound to its ports and ready to run.
 pub struct Application {
     state: AppState,
-    common: CommonConfig,
     keys: Keys,
-    listeners: Listeners,
+    core: Core,
 }
 
 impl Application {
-    /// Checks the settings, migrates the schema, connects to Postgres and Kafka, loads the
-    /// token keys (when auth answers already) and binds the ports (port 0 picks a free
-    /// one, for tests).
+    /// Checks the settings, binds the ports (port 0 picks a free one, for tests), migrates
+    /// the schema, connects to Postgres and Kafka and loads the token keys (when auth
+    /// answers already).
     pub async fn build(common: CommonConfig, config: WalletConfig) -> anyhow::Result<Self> {
         config.check()?;
-        // First: a test that reserved the port (and told catalog) frees it just before.
-        let listeners = Listeners::bind(&config.grpc_addr, &config.admin_addr).await?;
-        let schema = common.schema_or(SERVICE);
-        if common.migrate_on_start {
-            quire_kit::db::run_migrations(&common.database_url, &schema, db::MIGRATIONS).await?;
-        }
-        let pool = quire_kit::db::pool(&common.database_url, &schema, common.db_pool_size)?;
-        quire_kit::events::ensure_topics(
-            &common.kafka_brokers,
-            &[topics::TRADE, topics::USER, topics::WALLET],
-        )
-        .await?;
+        let core = Core::build(SPEC, common, &config.grpc_addr, &config.admin_addr).await?;
         let keys = Keys::start(&config.auth_url).await?;
         let state = AppState {
-            pool,
+            pool: core.pool.clone(),
             catalog: CatalogServiceClient::new(quire_kit::grpc::channel(&config.catalog_url)?),
             payments: payment::from_name(&config.payment_provider, config.allow_instant_payments)?,
             config: Arc::new(config),
             outbox: quire_kit::outbox::Wake::default(),
             folder: folder::Folder::default(),
         };
-        Ok(Self {
-            state,
-            common,
-            keys,
-            listeners,
-        })
+        Ok(Self { state, keys, core })
     }
 
     pub fn grpc_port(&self) -> u16 {
-        self.listeners.grpc_port()
+        self.core.grpc_port()
     }
 
     pub fn admin_port(&self) -> u16 {
-        self.listeners.admin_port()
+        self.core.admin_port()
     }
 
     /// Serves gRPC and the admin routes, relays the outbox, pays rewards from events, folds
@@ -128,17 +119,12 @@ impl Application {
         self,
         stop: impl std::future::Future<Output = ()> + Send + 'static,
     ) -> anyhow::Result<()> {
-        let mut service = quire_kit::service::Service::start(
-            SERVICE,
-            self.listeners,
-            self.state.pool.clone(),
-            &self.common,
-            self.state.outbox.clone(),
-        )?;
+        let brokers = self.core.common.kafka_brokers.clone();
+        let mut service = self.core.start(self.state.outbox.clone())?;
         let keys = self.keys.clone();
         service.spawn(|stop| keys.run(stop));
         let consumer = quire_kit::consumer::EventConsumer::new(
-            &self.common.kafka_brokers,
+            &brokers,
             &self.state.config.events_group,
             &[topics::USER, topics::TRADE],
             self.state.pool.clone(),

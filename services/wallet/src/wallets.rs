@@ -8,7 +8,7 @@ use quire_proto::wallet::v1 as pb;
 use crate::db::rfc3339;
 use crate::db::schema::wallets;
 use crate::db::wallet::{WalletRow, wallet_balances};
-use crate::error::{Result, WalletError};
+use crate::error::{CommonErrors, Result, WalletError};
 use crate::idempotency::Key;
 use crate::input::{self, Page};
 use crate::{AppState, ledger, recharges};
@@ -48,7 +48,7 @@ pub async fn open(
         .await?;
         return reply
             .wallet
-            .ok_or_else(|| WalletError::Internal("recharge answered no wallet".into()));
+            .ok_or_else(|| WalletError::internal("recharge answered no wallet"));
     }
     // Opening moves no money and is idempotent by itself; a key is still checked.
     Key::parse(caller.user_id(), &req.idempotency_key, "OpenWallet", &[])?;

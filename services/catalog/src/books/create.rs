@@ -1,7 +1,9 @@
 //! CreateBook: every file is inspected (format sniffed, safety limits, chapters, an epub's
 //! scripts removed) before anything is stored; files and cover go to the object store
 //! under keys made from the book id; the rows and the book's first event are written in
-//! one transaction.
+//! one transaction. A caller may choose the book's id: a retry with the same id (the
+//! manuscript service after a lost reply) gets the book made the first time, not a second
+//! one.
 
 use bytes::Bytes;
 use chrono::Utc;
@@ -19,7 +21,7 @@ use crate::db::chapter::ChapterRow;
 use crate::db::publish_status::{PublishStatusRow, ROLE_WRITER};
 use crate::db::schema::{book_files, books, chapters, publish_status};
 use crate::error::{CatalogError, Result};
-use crate::{AppState, covers, input, listing, objects};
+use crate::{AppState, access, covers, input, listing, objects};
 
 pub const MAX_FILES: usize = 10;
 
@@ -27,6 +29,29 @@ struct Checked {
     data: Bytes,
     inspected: quire_bookfile::Inspected,
     sha256: String,
+}
+
+/// The book `id` when it exists already: the answer to a retry of the request that made it.
+/// Another writer's book under that id is refused.
+async fn made_before(state: &AppState, id: Uuid, writer_id: Uuid) -> Result<Option<BookRow>> {
+    let mut conn = quire_kit::db::conn(&state.pool).await?;
+    match access::find_book(&mut conn, id).await? {
+        Some(row) if row.upload_writer_id == writer_id => Ok(Some(row)),
+        Some(_) => Err(CatalogError::forbidden(
+            "book_id names another writer's book",
+        )),
+        None => Ok(None),
+    }
+}
+
+fn is_unique_violation(e: &CatalogError) -> bool {
+    matches!(
+        e,
+        CatalogError::Db(diesel::result::Error::DatabaseError(
+            diesel::result::DatabaseErrorKind::UniqueViolation,
+            _
+        ))
+    )
 }
 
 /// Size limit, then the bookfile checks and clean-up, off the async threads (parsing is
@@ -75,6 +100,12 @@ pub async fn create(
         return Err(CatalogError::forbidden("Only writers can create books"));
     }
     let writer_id = input::acting_for(caller, "upload_writer_id", &req.upload_writer_id)?;
+    let chosen_id = input::opt_uuid("book_id", &req.book_id)?;
+    if let Some(id) = chosen_id
+        && let Some(row) = made_before(state, id, writer_id).await?
+    {
+        return Ok(row);
+    }
     if req.files.is_empty() {
         return Err(CatalogError::invalid(
             "files",
@@ -134,10 +165,16 @@ pub async fn create(
     .get_result(&mut conn)
     .await?;
     if duplicate {
+        // A retry racing the request it repeats finds that request's file.
+        if let Some(id) = chosen_id
+            && let Some(row) = made_before(state, id, writer_id).await?
+        {
+            return Ok(row);
+        }
         return Err(CatalogError::BookExists);
     }
 
-    let book_id = Uuid::now_v7();
+    let book_id = chosen_id.unwrap_or_else(Uuid::now_v7);
     let mut file_rows = Vec::with_capacity(files.len());
     let mut chapter_rows = Vec::new();
     for (i, f) in files.into_iter().enumerate() {
@@ -198,7 +235,7 @@ pub async fn create(
         updated_at: now,
         version: now.timestamp_micros(),
     };
-    let row = conn
+    let created = conn
         .transaction::<_, CatalogError, _>(|conn| {
             async move {
                 let row: BookRow = diesel::insert_into(books::table)
@@ -232,7 +269,15 @@ pub async fn create(
             }
             .scope_boxed()
         })
-        .await?;
+        .await;
+    let row = match (created, chosen_id) {
+        (Ok(row), _) => row,
+        // Two retries at once: the other one inserted the book first.
+        (Err(e), Some(id)) if is_unique_violation(&e) => {
+            made_before(state, id, writer_id).await?.ok_or(e)?
+        }
+        (Err(e), _) => return Err(e),
+    };
     tracing::info!(book_id = %row.id, writer_id = %writer_id, listed = row.listed(), "book created");
     Ok(row)
 }

@@ -16,6 +16,7 @@ use diesel::result::Error as DieselError;
 use diesel_async::scoped_futures::ScopedFutureExt;
 use diesel_async::{AsyncConnection, AsyncPgConnection};
 use futures::future::{OptionFuture, join_all};
+use quire_kit::KitError;
 use quire_kit::events::{topics, types};
 use quire_proto::wallet::v1 as pb;
 use uuid::Uuid;
@@ -114,7 +115,7 @@ pub async fn trade(
             log_bought(row);
             Ok(Some(answer))
         }
-        Err(WalletError::Db(DieselError::RollbackTransaction)) => Ok(None),
+        Err(WalletError::Kit(KitError::Query(DieselError::RollbackTransaction))) => Ok(None),
         Err(error) => Err(error),
     }
 }

@@ -25,7 +25,7 @@ use crate::catalog::{self, Sale};
 use crate::db::rfc3339;
 use crate::db::schema::trades;
 use crate::db::trade::TradeRow;
-use crate::error::{Result, WalletError};
+use crate::error::{CommonErrors, Result, WalletError};
 use crate::idempotency::{self, Key};
 use crate::input::{self, Page};
 use crate::ledger::{self, Account, Posting, Recorded, TransferKind};
@@ -78,9 +78,7 @@ pub async fn trade(state: &AppState, caller: &Caller, req: &pb::TradeRequest) ->
             // A key looked up (not claimed) is never fresh: it answers or refuses.
             if let Some(earlier) = idempotency::earlier(key, used?)? {
                 return idempotency::replay(earlier)
-                    .unwrap_or_else(|| {
-                        Err(WalletError::Internal("a looked-up key is fresh".into()))
-                    })
+                    .unwrap_or_else(|| Err(WalletError::internal("a looked-up key is fresh")))
                     .map(Some);
             }
         }
@@ -207,7 +205,7 @@ pub async fn record(
         // A concurrent purchase of the same book won; it is the answer.
         let first = find(conn, buyer, sale.book_id)
             .await?
-            .ok_or_else(|| WalletError::Internal("conflicting trade not found".into()))?;
+            .ok_or_else(|| WalletError::internal("conflicting trade not found"))?;
         return Ok((to_pb(&first, true), None));
     }
     let key = row.id.to_string();

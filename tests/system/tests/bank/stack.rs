@@ -211,7 +211,8 @@ impl TestApp {
             .with("ALLOW_INSTANT_PAYMENTS", "true")
             .with("LOG_FORMAT", "pretty");
         let wallet = Supervised::new("wallet", dir.join("wallet.log"), move || {
-            let mut command = Command::new(env!("CARGO_BIN_EXE_quire-wallet"));
+            // The wallet's main.rs, built as a binary of this package (see Cargo.toml).
+            let mut command = Command::new(env!("CARGO_BIN_EXE_quire-system-wallet"));
             command
                 .env_clear()
                 .env("RUST_LOG", "info")

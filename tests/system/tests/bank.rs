@@ -18,9 +18,9 @@ mod bank {
     pub mod workload;
 }
 
-// The ledger checks the api tests use (`conn`, `ledger_balance`, `assert_ledger_balances`),
-// on this test's stack.
-#[path = "api/support/ledger_checks.rs"]
+// The ledger checks the wallet's api tests use (`conn`, `ledger_balance`,
+// `assert_ledger_balances`), on this test's stack: one file for both, kept with the wallet's.
+#[path = "../../../services/wallet/tests/api/support/ledger_checks.rs"]
 mod ledger_checks;
 
 use std::sync::Arc;
