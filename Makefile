@@ -5,7 +5,7 @@ SHELL := /bin/bash
 export CARGO_TARGET_DIR ?= $(HOME)/.cache/quire/target
 export npm_config_cache ?= $(HOME)/.cache/quire/npm
 
-.PHONY: schema run test test-rust test-frontend test-e2e bench lint fmt k8s-check openapi frontend build clean infra
+.PHONY: schema run test test-rust test-frontend test-e2e fuzz bench lint fmt k8s-check openapi frontend build clean infra
 
 ## Build release binaries and the web app, then start the whole stack (Ctrl-C stops it).
 run: build frontend
@@ -24,6 +24,10 @@ test-frontend:
 test-e2e:
 	deploy/local/test.sh e2e
 
+## Fuzz manuscript extraction (quire-bookfile): every format for 300 s.
+fuzz:
+	deploy/local/fuzz.sh 300
+
 ## Benchmarks; reports go to bench/.
 bench:
 	deploy/local/bench.sh
@@ -31,6 +35,7 @@ bench:
 lint:
 	cargo fmt --all --check
 	cargo clippy --workspace --all-targets -- -D warnings
+	cd services/bookfile/fuzz && cargo fmt --check && RUSTC_BOOTSTRAP=1 CARGO_TARGET_DIR=$(HOME)/.cache/quire/fuzz-target cargo clippy --all-targets -- -D warnings
 	cd frontend && npm run typecheck && npm run lint
 
 fmt:

@@ -26,6 +26,8 @@ rust() {
     -c 'CREATE DATABASE quire_test' >/dev/null
   # Test binaries link librdkafka and the whole stack: keep the logs quiet, the failures loud.
   RUST_LOG="${RUST_LOG:-warn,mailin_embedded=error}" cargo test --workspace --no-fail-fast
+  say "fuzzing manuscript extraction (20 s per format; make fuzz runs 300 s)"
+  deploy/local/fuzz.sh 20
 }
 
 frontend_deps() {

@@ -31,7 +31,7 @@ pub(crate) fn inspect(data: &[u8], limits: &Limits) -> Result<Inspected, BookFil
 
 /// DRM-protected epubs list their encrypted documents in META-INF/encryption.xml (font
 /// obfuscation lists only fonts, which is fine); encrypted chapters cannot be read or cut.
-fn refuse_encrypted_chapters(
+pub(crate) fn refuse_encrypted_chapters(
     zip: &mut SafeZip<'_>,
     package: &Package,
 ) -> Result<(), BookFileError> {
@@ -101,7 +101,7 @@ pub(crate) fn read_chapters(
     Ok(chapters)
 }
 
-fn toc_titles(
+pub(crate) fn toc_titles(
     zip: &mut SafeZip<'_>,
     package: &Package,
 ) -> Result<HashMap<String, String>, BookFileError> {
@@ -128,7 +128,7 @@ pub(crate) fn dir_of(path: &str) -> &str {
     }
 }
 
-fn clip_title(title: &str) -> String {
+pub(crate) fn clip_title(title: &str) -> String {
     let collapsed = title.split_whitespace().collect::<Vec<_>>().join(" ");
     match collapsed.char_indices().nth(MAX_TITLE_CHARS) {
         Some((i, _)) => format!("{}\u{2026}", &collapsed[..i]),

@@ -5,7 +5,7 @@ use quick_xml::events::{BytesStart, Event};
 
 use crate::BookFileError;
 use crate::limits::SafeZip;
-use crate::xhtml::{TextCollector, attr_entity, lenient_reader, resolve_ref};
+use crate::xhtml::{TextCollector, attr_entity, lenient_reader};
 
 pub(crate) const CONTAINER_PATH: &str = "META-INF/container.xml";
 const OPF_MEDIA_TYPE: &str = "application/oebps-package+xml";
@@ -161,14 +161,9 @@ fn parse_opf(opf: &[u8], opf_dir: &str) -> Result<Package, BookFileError> {
                 opf_element(&e, opf_dir, &mut package);
             }
             Event::Empty(e) => opf_element(&e, opf_dir, &mut package),
-            Event::Text(t) => {
-                if let (Some((_, c)), Ok(s)) = (field.as_mut(), t.decode()) {
-                    c.push(&s);
-                }
-            }
-            Event::GeneralRef(r) => {
-                if let (Some((_, c)), Some(s)) = (field.as_mut(), resolve_ref(&r)) {
-                    c.push(&s);
+            Event::Text(_) | Event::GeneralRef(_) => {
+                if let Some((_, c)) = field.as_mut() {
+                    c.push_event(&event);
                 }
             }
             Event::End(_) => {

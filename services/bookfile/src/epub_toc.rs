@@ -7,7 +7,7 @@ use quick_xml::Writer;
 use quick_xml::events::Event;
 
 use crate::epub_package::{attr, resolve};
-use crate::xhtml::{TextCollector, lenient_reader, resolve_ref};
+use crate::xhtml::{TextCollector, lenient_reader};
 
 /// Titles by target path (fragment dropped); the first entry for a path wins.
 pub(crate) fn nav_titles(nav: &[u8], nav_dir: &str) -> HashMap<String, String> {
@@ -53,14 +53,9 @@ pub(crate) fn nav_titles(nav: &[u8], nav_dir: &str) -> HashMap<String, String> {
                     nav_depth -= 1;
                 }
             }
-            Event::Text(t) => {
-                if let (Some((_, c)), Ok(s)) = (link.as_mut(), t.decode()) {
-                    c.push(&s);
-                }
-            }
-            Event::GeneralRef(r) => {
-                if let (Some((_, c)), Some(s)) = (link.as_mut(), resolve_ref(&r)) {
-                    c.push(&s);
+            Event::Text(_) | Event::GeneralRef(_) => {
+                if let Some((_, c)) = link.as_mut() {
+                    c.push_event(&event);
                 }
             }
             Event::Eof => break,
@@ -97,14 +92,9 @@ pub(crate) fn ncx_titles(ncx: &[u8], ncx_dir: &str) -> HashMap<String, String> {
                 }
                 _ => {}
             },
-            Event::Text(t) => {
-                if let (Some(c), Ok(s)) = (label.as_mut(), t.decode()) {
-                    c.push(&s);
-                }
-            }
-            Event::GeneralRef(r) => {
-                if let (Some(c), Some(s)) = (label.as_mut(), resolve_ref(&r)) {
-                    c.push(&s);
+            Event::Text(_) | Event::GeneralRef(_) => {
+                if let Some(c) = label.as_mut() {
+                    c.push_event(&event);
                 }
             }
             Event::Eof => break,

@@ -1,18 +1,24 @@
-//! quire-bookfile: the book files of Quire (epub, pdf, txt), for the catalog service (and
-//! later the manuscript service).
+//! quire-bookfile: the book files of Quire (epub, pdf, txt) for the catalog service, and
+//! the manuscripts (epub, pdf, txt, docx, markdown) of the manuscript service.
 //!
 //! It sniffs what a file really is, enforces safety limits, reads metadata and chapters,
 //! extracts plain text, removes what could run from an epub (scripts, event handlers) and
-//! cuts the free trial part as a valid file of the same format.
+//! cuts the free trial part as a valid file of the same format. For a manuscript it gives
+//! the text as chapters (`extract_manuscript`).
 //!
 //! What it must never do: trust a file name (the content decides; the extension must only
 //! agree), inflate a zip entry without a bound (declared sizes lie: every read is capped by
 //! the declared size and the unpacked budget), follow an entry path out of the container,
-//! hand out a trial holding the whole book (unless the trial percentage is 100), or let a
-//! script in an uploaded epub through to the stored file.
+//! hand out a trial holding the whole book (unless the trial percentage is 100), let a
+//! script in an uploaded epub through to the stored file, work on a manuscript without a
+//! time bound or keep more of its text than the limit, or take a manuscript's title or
+//! authors from its file name.
 #![forbid(unsafe_code)]
 #![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used))]
 
+mod deadline;
+mod docx;
+mod docx_parts;
 mod epub;
 mod epub_package;
 mod epub_sanitize;
@@ -20,13 +26,25 @@ mod epub_toc;
 mod epub_trial;
 mod error;
 mod limits;
+mod manuscript;
+mod manuscript_chapters;
+mod manuscript_epub;
+mod manuscript_model;
+mod manuscript_pdf;
+mod manuscript_txt;
+mod markdown;
 mod markup_clean;
 mod markup_rules;
+mod metadata_fields;
 mod model;
 mod pdf;
 mod pdf_guard;
+mod pdf_paragraphs;
+mod pdf_scan;
+mod pdf_text;
 mod pdf_trial;
 mod sniff;
+mod text_decode;
 mod trial_rule;
 mod txt;
 mod txt_headings;
@@ -35,6 +53,7 @@ mod xhtml;
 /// The sentence of the end-of-sample page an epub trial ends with.
 pub use epub_trial::END_PAGE_TEXT as EPUB_TRIAL_END_TEXT;
 pub use error::BookFileError;
+pub use manuscript_model::{Manuscript, ManuscriptFormat, ManuscriptLimits, TextChapter};
 pub use model::{Accepted, Chapter, Format, Inspected, Limits};
 /// The closing line of a txt trial.
 pub use txt::TRIAL_END_LINE as TXT_TRIAL_END_LINE;
@@ -124,4 +143,19 @@ pub fn extract_text(
         }
         Format::Txt => txt::extract_text(data, max_chars),
     }
+}
+
+/// A manuscript's text as chapters, and its metadata. The content decides the format, the
+/// name's extension (.epub, .pdf, .docx, .txt, .md, .markdown) must agree; .txt and .md
+/// tell plain text from markdown. Chapters come from the file's structure (epub contents,
+/// pdf outline, docx heading styles, markdown headings), else from chapter-like headings in
+/// the text, else from even sections of 3,000-5,000 words titled "Part 1", "Part 2", ...
+/// Errors: `Unsupported` (415) for a kind of file not accepted, `TooLarge` (413) past a
+/// size limit, `Unreadable` (422) for a damaged, encrypted, text-less or too slow file.
+pub fn extract_manuscript(
+    file_name: &str,
+    data: &[u8],
+    limits: &ManuscriptLimits,
+) -> Result<Manuscript, BookFileError> {
+    manuscript::extract(file_name, data, limits)
 }

@@ -1,21 +1,42 @@
 //! pdf: page count, chapters from the outline (else one per ten pages), Info metadata, text.
 //! lopdf can panic on hostile input; every call into it runs under `guarded`.
 
-use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::collections::HashSet;
 
 use lopdf::{Document, Object, decode_text_string};
 
 use crate::{BookFileError, Chapter, Format, Inspected};
 
+/// Why a pdf that needs a password is refused.
+pub(crate) const ENCRYPTED: &str = "The pdf is encrypted (it needs a password to open): save \
+     it again without a password or encryption and upload that file";
+/// Outline and named-destination nodes walked at most, and how deep they may nest.
+const MAX_OUTLINE_NODES: usize = 10_000;
+const MAX_OUTLINE_DEPTH: usize = 64;
 /// Pages per chapter when the pdf has no usable outline.
 const PAGES_PER_CHAPTER: u64 = 10;
 
-/// Runs lopdf work, turning a panic inside it into an unreadable-file error.
-pub(crate) fn guarded<T>(
-    work: impl FnOnce() -> Result<T, BookFileError>,
+/// The stack of the thread lopdf runs on: its parser and several of its walks recurse once
+/// per nesting level, and `pdf_scan` lets files through up to `MAX_NESTING` levels (a few
+/// kilobytes of stack each; unoptimised builds use many times more). Only the pages used
+/// are taken from the system.
+const LOPDF_STACK: usize = if cfg!(debug_assertions) { 512 } else { 64 } << 20;
+
+/// Runs lopdf work on a thread with a stack deep enough for what `pdf_guard` lets through,
+/// turning a panic inside it into an unreadable-file error.
+pub(crate) fn guarded<T: Send>(
+    work: impl FnOnce() -> Result<T, BookFileError> + Send,
 ) -> Result<T, BookFileError> {
-    catch_unwind(AssertUnwindSafe(work))
-        .unwrap_or_else(|_| Err(BookFileError::unreadable("pdf", "it is malformed")))
+    let malformed = || BookFileError::unreadable("pdf", "it is malformed");
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .name("lopdf".to_owned())
+            .stack_size(LOPDF_STACK)
+            .spawn_scoped(scope, work)
+            .map_err(|e| BookFileError::unreadable("pdf", format!("it cannot be read now ({e})")))?
+            .join()
+            .unwrap_or_else(|_| Err(malformed()))
+    })
 }
 
 /// Parses the document; password-protected files are refused.
@@ -23,7 +44,7 @@ pub(crate) fn load(data: &[u8]) -> Result<Document, BookFileError> {
     let doc = Document::load_mem(data)
         .map_err(|e| BookFileError::unreadable("pdf", format!("it cannot be parsed ({e})")))?;
     if doc.is_encrypted() && doc.authenticate_password("").is_err() {
-        return Err(BookFileError::unreadable("pdf", "it is password-protected"));
+        return Err(BookFileError::Unreadable(ENCRYPTED.to_owned()));
     }
     if doc.get_pages().is_empty() {
         return Err(BookFileError::unreadable("pdf", "it has no pages"));
@@ -36,23 +57,11 @@ pub(crate) fn inspect(data: &[u8]) -> Result<Inspected, BookFileError> {
         let doc = load(data)?;
         let pages = doc.get_pages().len() as u64;
         let chapters = outline_chapters(&doc, pages).unwrap_or_else(|| page_chapters(pages));
-        let title = info_string(&doc, b"Title");
-        let authors = info_string(&doc, b"Author")
-            .map(|a| {
-                a.split(';')
-                    .map(str::trim)
-                    .filter(|s| !s.is_empty())
-                    .map(str::to_owned)
-                    .collect()
-            })
-            .unwrap_or_default();
-        let language = doc
-            .catalog()
-            .ok()
-            .and_then(|c| c.get(b"Lang").ok())
-            .and_then(|l| decode_text_string(l).ok())
-            .map(|l| l.trim().to_owned())
-            .filter(|l| !l.is_empty());
+        let Metadata {
+            title,
+            authors,
+            language,
+        } = metadata(&doc);
         Ok(Inspected {
             format: Format::Pdf,
             title,
@@ -62,6 +71,37 @@ pub(crate) fn inspect(data: &[u8]) -> Result<Inspected, BookFileError> {
             total_weight: pages,
         })
     })
+}
+
+/// What the Info dictionary and the catalog say about the document.
+pub(crate) struct Metadata {
+    pub(crate) title: Option<String>,
+    pub(crate) authors: Vec<String>,
+    pub(crate) language: Option<String>,
+}
+
+pub(crate) fn metadata(doc: &Document) -> Metadata {
+    let authors = info_string(doc, b"Author")
+        .map(|a| {
+            a.split(';')
+                .map(str::trim)
+                .filter(|s| !s.is_empty())
+                .map(str::to_owned)
+                .collect()
+        })
+        .unwrap_or_default();
+    let language = doc
+        .catalog()
+        .ok()
+        .and_then(|c| c.get(b"Lang").ok())
+        .and_then(|l| decode_text_string(l).ok())
+        .map(|l| l.trim().to_owned())
+        .filter(|l| !l.is_empty());
+    Metadata {
+        title: info_string(doc, b"Title"),
+        authors,
+        language,
+    }
 }
 
 fn info_string(doc: &Document, key: &[u8]) -> Option<String> {
@@ -77,28 +117,7 @@ fn info_string(doc: &Document, key: &[u8]) -> Option<String> {
 /// Top-level outline entries in page order, each running to the next one's page. A first
 /// entry after page 1 gets the pages before it as an opening chapter.
 fn outline_chapters(doc: &Document, pages: u64) -> Option<Vec<Chapter>> {
-    let toc = doc.get_toc().ok()?;
-    let top = toc.toc.iter().map(|t| t.level).min()?;
-    let mut starts: Vec<(u64, String)> = toc
-        .toc
-        .iter()
-        .filter(|t| t.level == top && t.page >= 1 && t.page as u64 <= pages)
-        .map(|t| {
-            (
-                t.page as u64,
-                t.title.split_whitespace().collect::<Vec<_>>().join(" "),
-            )
-        })
-        .collect();
-    starts.sort_by_key(|(page, _)| *page);
-    starts.dedup_by_key(|(page, _)| *page);
-    if starts.is_empty() {
-        return None;
-    }
-    if starts[0].0 > 1 {
-        let before = starts[0].0 - 1;
-        starts.insert(0, (1, page_range_title(1, before)));
-    }
+    let starts = outline_starts(doc, pages)?;
     let chapters = starts
         .iter()
         .enumerate()
@@ -106,17 +125,92 @@ fn outline_chapters(doc: &Document, pages: u64) -> Option<Vec<Chapter>> {
             let next = starts.get(i + 1).map_or(pages + 1, |(p, _)| *p);
             Chapter {
                 index: u32::try_from(i).unwrap_or(u32::MAX),
-                title: if title.is_empty() {
-                    format!("Chapter {}", i + 1)
-                } else {
-                    title.clone()
-                },
+                title: title
+                    .clone()
+                    .unwrap_or_else(|| format!("Chapter {}", i + 1)),
                 href: format!("page={first}"),
                 weight: next - first,
             }
         })
         .collect();
     Some(chapters)
+}
+
+/// The first pages (1-based, ascending) and titles of the top-level outline entries; the
+/// pages before the first entry, if any, as "Pages 1-N". None without a usable outline.
+pub(crate) fn outline_starts(doc: &Document, pages: u64) -> Option<Vec<(u64, Option<String>)>> {
+    if !outline_is_a_tree(doc) {
+        return None;
+    }
+    let toc = doc.get_toc().ok()?;
+    let top = toc.toc.iter().map(|t| t.level).min()?;
+    let mut starts: Vec<(u64, Option<String>)> = toc
+        .toc
+        .iter()
+        .filter(|t| t.level == top && t.page >= 1 && t.page as u64 <= pages)
+        .map(|t| {
+            let title = t.title.split_whitespace().collect::<Vec<_>>().join(" ");
+            (t.page as u64, (!title.is_empty()).then_some(title))
+        })
+        .collect();
+    starts.sort_by_key(|(page, _)| *page);
+    starts.dedup_by_key(|(page, _)| *page);
+    let first = starts.first()?.0;
+    if first > 1 {
+        starts.insert(0, (1, Some(page_range_title(1, first - 1))));
+    }
+    Some(starts)
+}
+
+/// True when the outline (`First`/`Next` links) and the named destinations (`Kids` links)
+/// are trees of bounded size and depth: lopdf walks them recursively and would loop
+/// forever, or overflow its stack, on a cycle or a very deep chain.
+fn outline_is_a_tree(doc: &Document) -> bool {
+    let Ok(catalog) = doc.catalog() else {
+        return false;
+    };
+    let names_dests = catalog
+        .get_deref(b"Names", doc)
+        .and_then(Object::as_dict)
+        .and_then(|n| n.get(b"Dests"));
+    let roots = [
+        catalog.get(b"Outlines").ok(),
+        catalog.get(b"Dests").ok(),
+        names_dests.ok(),
+    ];
+    let mut stack: Vec<(&Object, usize)> = roots.into_iter().flatten().map(|o| (o, 0)).collect();
+    let mut seen = HashSet::new();
+    let mut budget = MAX_OUTLINE_NODES;
+    while let Some((object, depth)) = stack.pop() {
+        if budget == 0 || depth > MAX_OUTLINE_DEPTH {
+            return false;
+        }
+        budget -= 1;
+        let object = match object {
+            Object::Reference(id) => {
+                if !seen.insert(*id) {
+                    return false;
+                }
+                match doc.get_object(*id) {
+                    Ok(o) => o,
+                    Err(_) => continue,
+                }
+            }
+            other => other,
+        };
+        match object {
+            Object::Dictionary(d) => {
+                for (link, deeper) in [(&b"First"[..], 1), (b"Next", 0), (b"Kids", 1)] {
+                    if let Ok(next) = d.get(link) {
+                        stack.push((next, depth + deeper));
+                    }
+                }
+            }
+            Object::Array(items) => stack.extend(items.iter().map(|i| (i, depth))),
+            _ => {}
+        }
+    }
+    true
 }
 
 fn page_chapters(pages: u64) -> Vec<Chapter> {

@@ -60,12 +60,7 @@ fn content_format(data: &[u8], limits: &Limits, claimed: Format) -> Result<Forma
     }
     if data.starts_with(b"PK\x03\x04") {
         let mut zip = SafeZip::open(data, limits, "epub")?;
-        let mimetype = zip.read("mimetype")?;
-        let is_epub = mimetype
-            .as_deref()
-            .and_then(|m| std::str::from_utf8(m).ok())
-            .is_some_and(|m| m.trim() == EPUB_MIMETYPE);
-        if is_epub {
+        if has_epub_mimetype(&mut zip)? {
             return Ok(Format::Epub);
         }
         return Err(BookFileError::Unsupported(
@@ -85,6 +80,15 @@ fn content_format(data: &[u8], limits: &Limits, claimed: Format) -> Result<Forma
             claimed.as_str()
         ))),
     }
+}
+
+/// True when the zip's `mimetype` entry says it is an epub.
+pub(crate) fn has_epub_mimetype(zip: &mut SafeZip<'_>) -> Result<bool, BookFileError> {
+    let mimetype = zip.read("mimetype")?;
+    Ok(mimetype
+        .as_deref()
+        .and_then(|m| std::str::from_utf8(m).ok())
+        .is_some_and(|m| m.trim() == EPUB_MIMETYPE))
 }
 
 /// `%PDF-` in the first KiB, as pdf readers accept (some writers put junk before it).

@@ -134,6 +134,23 @@ impl TextCollector {
         self.chars += 1;
     }
 
+    /// Adds the text an event carries (text, or an entity reference); others add nothing.
+    pub(crate) fn push_event(&mut self, event: &Event<'_>) {
+        match event {
+            Event::Text(t) => {
+                if let Ok(s) = t.decode() {
+                    self.push(&s);
+                }
+            }
+            Event::GeneralRef(r) => {
+                if let Some(s) = resolve_ref(r) {
+                    self.push(&s);
+                }
+            }
+            _ => {}
+        }
+    }
+
     pub(crate) fn block_break(&mut self) {
         self.pending_break = true;
     }

@@ -2,6 +2,7 @@
 
 mod common;
 
+use common::manuscripts::{deeply_nested_pdf, with_outline_loop};
 use common::pdf;
 use lopdf::{Document, dictionary};
 use quire_bookfile::{Format, Limits, extract_text, inspect, trial, trial_chapters};
@@ -157,4 +158,25 @@ fn links_to_later_pages_do_not_keep_them_in_the_trial() {
     assert!(!raw.contains("PMARK-12X") && !raw.contains("PMARK-3X"));
     assert!(!raw.contains("Part 3 of the river"), "the outline survived");
     assert_eq!(page_texts(&t).0, 2);
+}
+
+#[test]
+fn hostile_pdfs_are_refused_or_read_without_crashing() {
+    for deflated in [false, true] {
+        let err = inspect(
+            "deep.pdf",
+            &deeply_nested_pdf(100_000, deflated),
+            &Limits::default(),
+        )
+        .unwrap_err();
+        assert!(err.to_string().contains("nested more than"), "{err}");
+    }
+    // A looping outline: chapters by page ranges instead.
+    let i = inspect(
+        "loop.pdf",
+        &with_outline_loop(&pdf(12, Some(4))),
+        &Limits::default(),
+    )
+    .unwrap();
+    assert_eq!(i.chapters[0].title, "Pages 1-10");
 }

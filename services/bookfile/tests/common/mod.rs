@@ -1,6 +1,8 @@
 //! Real fixture files built in the tests: epubs with the zip crate, pdfs with lopdf.
 #![allow(dead_code)]
 
+pub mod manuscripts;
+
 use std::io::{Cursor, Read, Write};
 
 use lopdf::content::{Content, Operation};
@@ -180,6 +182,15 @@ pub fn zip_with_mimetype(files: &[(String, Vec<u8>)]) -> Vec<u8> {
     )
     .unwrap();
     w.write_all(b"application/epub+zip").unwrap();
+    write_deflated(w, files)
+}
+
+/// A zip of `files`, deflated, in the order given.
+pub fn zip_files(files: &[(String, Vec<u8>)]) -> Vec<u8> {
+    write_deflated(ZipWriter::new(Cursor::new(Vec::new())), files)
+}
+
+fn write_deflated(mut w: ZipWriter<Cursor<Vec<u8>>>, files: &[(String, Vec<u8>)]) -> Vec<u8> {
     for (name, bytes) in files {
         w.start_file(
             name.as_str(),

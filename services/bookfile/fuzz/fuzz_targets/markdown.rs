@@ -1,0 +1,6 @@
+//! Fuzz target: a markdown manuscript (encoding detection, headings, sections).
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+    quire_bookfile_fuzz::run("manuscript.md", data);
+});
