@@ -1,0 +1,182 @@
+//! quire-analysis: what Quire finds in a manuscript, offline and deterministic (the same
+//! text always gives the same analysis, with no network and no hosted model).
+//!
+//! It must never reach the network, read the clock or a random source, or panic on any
+//! text: every function takes whatever text a writer uploads.
+//!
+//! - [`analyse`]: the whole analysis of a manuscript (summaries, authors, tags, genre,
+//!   main characters, quality scores, AI check, per-chapter reports), in well under a
+//!   second for a novel.
+//! - [`ai_check`]: the advisory AI check of one text.
+//! - [`near_dup`]: MinHash signatures and LSH band keys to find copies of a book.
+//! - [`text`]: the tokenising every part shares (sentences, words, stop words, syllables).
+//! - [`genre`]: the genre classifier.
+//!
+//! Everything it knows is compiled in: an English word list and a language model trained
+//! at build time from public-domain text (see `data/*/SOURCES.md` and `build.rs`), and the
+//! AI check's fitted weights (see `data/ai_check/README.md`). It never reads a file at run
+//! time, and hash maps use fixed hashers, so results never depend on the process.
+#![forbid(unsafe_code)]
+#![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used))]
+
+pub mod ai;
+mod authors;
+mod characters;
+mod doc;
+pub mod genre;
+mod lm;
+mod lm_key;
+pub mod near_dup;
+pub mod quality;
+mod summary;
+mod tags;
+pub mod text;
+mod word_list;
+mod words;
+
+use serde::Serialize;
+
+pub use ai::{AiCheck, ChapterAiCheck, Signal};
+pub use quality::{Quality, QualityPart};
+
+/// One chapter of a manuscript.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ChapterText {
+    /// The chapter's title (may be empty).
+    pub title: String,
+    /// The chapter's plain text.
+    pub text: String,
+}
+
+/// What `analyse` reads.
+#[derive(Debug, Clone, Copy)]
+pub struct Input<'a> {
+    /// The book's title (callers keep it with the analysis; the analysis itself reads only
+    /// the chapters and the metadata authors).
+    pub title: &'a str,
+    /// The chapters, in reading order.
+    pub chapters: &'a [ChapterText],
+    /// Authors named in the file's metadata (used before guessing from the title page).
+    pub metadata_authors: &'a [String],
+    /// The writer's own genre, if given.
+    pub genre_hint: Option<&'a str>,
+}
+
+/// The whole analysis of a manuscript.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Analysis {
+    /// About 60 words of the book's own sentences.
+    pub short_summary: String,
+    /// About 300 words of the book's own sentences.
+    pub long_summary: String,
+    /// Authors, from metadata or else the title page.
+    pub authors: Vec<String>,
+    /// 5 to 12 lowercase keyphrases.
+    pub tags: Vec<String>,
+    /// The best genre (or the hint when the classifier has no answer).
+    pub genre: String,
+    /// All genre probabilities, best first.
+    pub genre_scores: Vec<GenreScore>,
+    /// Main characters, most prominent first.
+    pub characters: Vec<String>,
+    /// Writing-quality scores.
+    pub quality: Quality,
+    /// The advisory AI check.
+    pub ai_check: AiCheck,
+    /// Per-chapter reports.
+    pub chapters: Vec<ChapterReport>,
+    /// Words in the whole manuscript.
+    pub words: usize,
+}
+
+/// A genre and its probability.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct GenreScore {
+    /// Genre name.
+    pub genre: String,
+    /// Probability, 0..=1.
+    pub probability: f32,
+}
+
+/// What the analysis found in one chapter.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ChapterReport {
+    /// Chapter index, from 0.
+    pub index: usize,
+    /// Chapter title.
+    pub title: String,
+    /// Words in the chapter.
+    pub words: usize,
+    /// About 40 words of the chapter's own sentences.
+    pub summary: String,
+    /// Probability (0..=1) that the chapter is machine-written.
+    pub ai_probability: f32,
+}
+
+/// Analyses a whole manuscript.
+pub fn analyse(input: &Input) -> Analysis {
+    let (full, spans) = join_chapters(input.chapters);
+    let doc = doc::Doc::new(&full, &spans);
+    let stems = doc.vocab.stem_groups();
+    let people = characters::main_characters(&doc);
+    let character_words: Vec<u32> = people
+        .iter()
+        .flat_map(|c| c.words.iter().copied())
+        .collect();
+    let lead_words = people.first().map(|c| c.words.clone()).unwrap_or_default();
+    let summariser = summary::Summariser::new(&doc, &stems, &character_words, &lead_words);
+    let all = 0..doc.sentences.len();
+    let genre_scores = genre::classify(&full, input.genre_hint);
+    let genre = genre_scores
+        .first()
+        .map(|g| g.genre.clone())
+        .or_else(|| input.genre_hint.map(str::to_owned))
+        .unwrap_or_default();
+    let ai_check = ai::check(&doc);
+    let ai_probabilities = ai::chapter_probabilities(&ai_check, doc.chapters.len());
+    let chapters = doc
+        .chapters
+        .iter()
+        .enumerate()
+        .map(|(index, c)| ChapterReport {
+            index,
+            title: c.title.to_owned(),
+            words: c.tokens.len(),
+            summary: summariser.summary(c.sentences.clone(), summary::CHAPTER_WORDS),
+            ai_probability: ai_probabilities.get(index).copied().unwrap_or(0.5),
+        })
+        .collect();
+    Analysis {
+        short_summary: summariser.summary(all.clone(), summary::SHORT_WORDS),
+        long_summary: summariser.summary(all, summary::LONG_WORDS),
+        authors: authors::authors(input.metadata_authors, &full),
+        tags: tags::tags(&doc, &stems, &character_words),
+        genre,
+        genre_scores,
+        characters: people.into_iter().map(|c| c.name).collect(),
+        quality: quality::assess(&doc),
+        ai_check,
+        chapters,
+        words: doc.tokens.len(),
+    }
+}
+
+/// The chapters' texts joined by blank lines, and each chapter's title and byte range.
+fn join_chapters(chapters: &[ChapterText]) -> (String, Vec<(&str, std::ops::Range<usize>)>) {
+    let mut full = String::with_capacity(chapters.iter().map(|c| c.text.len() + 2).sum());
+    let mut spans = Vec::with_capacity(chapters.len());
+    for chapter in chapters {
+        if !full.is_empty() {
+            full.push_str("\n\n");
+        }
+        let start = full.len();
+        full.push_str(&chapter.text);
+        spans.push((chapter.title.as_str(), start..full.len()));
+    }
+    (full, spans)
+}
+
+/// The AI check of one text (for `POST /api/v1/ai_checker`).
+pub fn ai_check(text: &str) -> AiCheck {
+    ai::check(&doc::Doc::single(text))
+}

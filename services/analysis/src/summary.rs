@@ -1,0 +1,368 @@
+//! Extractive summaries: the book's own sentences, chosen by TextRank (see [`rank`]) and
+//! read back in their original order.
+//!
+//! Only sentences that read well out of context are candidates: complete statements
+//! (capital start, full stop or exclamation mark at the end), no dialogue, no headings,
+//! 6 to 60 words. Sentences naming a main character are boosted and the short summary
+//! keeps the leading character in when any candidate names them; a chapter already
+//! quoted counts against its other sentences, so long summaries cover the book.
+
+pub(crate) mod rank;
+
+use crate::doc::Doc;
+
+/// Words a short book summary aims at.
+pub const SHORT_WORDS: usize = 60;
+/// Words a long book summary aims at.
+pub const LONG_WORDS: usize = 300;
+/// Words a chapter summary aims at.
+pub const CHAPTER_WORDS: usize = 40;
+
+const MIN_WORDS: usize = 6;
+const MAX_WORDS: usize = 60;
+
+/// Sentence ranks and what each sentence offers a summary.
+pub(crate) struct Summariser<'d, 'a> {
+    doc: &'d Doc<'a>,
+    content: Vec<Vec<u32>>,
+    /// Ranking score per sentence; 0 for sentences that are not candidates.
+    score: Vec<f32>,
+    /// Whether the sentence names the leading character.
+    lead: Vec<bool>,
+}
+
+impl<'d, 'a> Summariser<'d, 'a> {
+    /// Ranks the sentences of `doc`; `character_words` are the word ids of the main
+    /// characters' names, `lead_words` those of the leading character.
+    pub fn new(
+        doc: &'d Doc<'a>,
+        stems: &[u32],
+        character_words: &[u32],
+        lead_words: &[u32],
+    ) -> Self {
+        let content = rank::content_words(doc, stems);
+        let ranks = rank::text_rank(&content);
+        let n = doc.sentences.len().max(1) as f32;
+        let mut lead = Vec::with_capacity(doc.sentences.len());
+        let score = doc
+            .sentences
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let tokens = doc.sentence_tokens(s);
+                let named = tokens
+                    .iter()
+                    .filter(|t| character_words.contains(&t.word))
+                    .count()
+                    .min(3);
+                lead.push(tokens.iter().any(|t| lead_words.contains(&t.word)));
+                if !is_candidate(doc.sentence_text(s), tokens.len()) {
+                    return 0.0;
+                }
+                // A lead bias: openings introduce the people and the setting.
+                let position = 1.0 + 0.5 * (1.0 - i as f32 / n);
+                let text = doc.sentence_text(s);
+                let context = context_weight(text);
+                ranks[i]
+                    * (1.0 + 0.3 * named.min(2) as f32)
+                    * position
+                    * context
+                    * readable_length(tokens.len())
+            })
+            .collect();
+        Summariser {
+            doc,
+            content,
+            score,
+            lead,
+        }
+    }
+
+    /// A summary of about `target` words from the sentences in `range` (indices into the
+    /// document's sentences).
+    pub fn summary(&self, range: std::ops::Range<usize>, target: usize) -> String {
+        let chosen = self.choose(range, target);
+        chosen
+            .iter()
+            .map(|&i| prose(self.doc.sentence_text(&self.doc.sentences[i])))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    fn words(&self, i: usize) -> usize {
+        self.doc.sentences[i].tokens.len()
+    }
+
+    fn choose(&self, range: std::ops::Range<usize>, target: usize) -> Vec<usize> {
+        let range = range.start.min(self.score.len())..range.end.min(self.score.len());
+        let mut order: Vec<usize> = range.filter(|&i| self.score[i] > 0.0).collect();
+        order.sort_by(|&a, &b| self.score[b].total_cmp(&self.score[a]).then(a.cmp(&b)));
+        let ceiling = target + target / 4;
+        let mut chosen: Vec<usize> = Vec::new();
+        let mut total = 0;
+        let mut per_chapter: Vec<u32> = vec![0; self.doc.chapters.len()];
+        // Greedy by score, with chapters already quoted weighing against their sentences.
+        let mut pool = order.clone();
+        while total < target * 4 / 5 && !pool.is_empty() {
+            let best = pool
+                .iter()
+                .enumerate()
+                .filter(|&(_, &i)| total + self.words(i) <= ceiling)
+                .filter(|&(_, &i)| !chosen.iter().any(|&c| self.overlap(c, i) > 0.5))
+                .max_by(|&(_, &a), &(_, &b)| {
+                    self.adjusted(a, &per_chapter)
+                        .total_cmp(&self.adjusted(b, &per_chapter))
+                        .then(b.cmp(&a))
+                })
+                .map(|(at, &i)| (at, i));
+            let Some((at, i)) = best else { break };
+            pool.remove(at);
+            total += self.words(i);
+            per_chapter[self.doc.sentences[i].chapter] += 1;
+            chosen.push(i);
+            // Only the head of the ranking is worth scanning again.
+            pool.truncate(400);
+        }
+        if chosen.is_empty() {
+            // Every candidate is longer than the budget: the shortest of the best few.
+            if let Some(&i) = order.iter().take(10).min_by_key(|&&i| self.words(i)) {
+                chosen.push(i);
+            }
+        }
+        self.keep_lead_character(&order, &mut chosen, ceiling);
+        chosen.sort_unstable();
+        chosen
+    }
+
+    fn adjusted(&self, i: usize, per_chapter: &[u32]) -> f32 {
+        let seen = per_chapter[self.doc.sentences[i].chapter];
+        self.score[i] * 0.6f32.powi(seen as i32)
+    }
+
+    /// If no chosen sentence names the leading character, swap the weakest for the best
+    /// one that does and fits.
+    fn keep_lead_character(&self, order: &[usize], chosen: &mut [usize], ceiling: usize) {
+        if chosen.iter().any(|&i| self.lead[i]) {
+            return;
+        }
+        let Some(weakest) = chosen
+            .iter()
+            .enumerate()
+            .min_by(|a, b| self.score[*a.1].total_cmp(&self.score[*b.1]))
+            .map(|(at, _)| at)
+        else {
+            return;
+        };
+        let rest: usize =
+            chosen.iter().map(|&i| self.words(i)).sum::<usize>() - self.words(chosen[weakest]);
+        if let Some(&named) = order
+            .iter()
+            .find(|&&i| self.lead[i] && rest + self.words(i) <= ceiling)
+        {
+            chosen[weakest] = named;
+        }
+    }
+
+    /// Share of the smaller sentence's content words found in the other.
+    fn overlap(&self, a: usize, b: usize) -> f32 {
+        let (x, y) = (&self.content[a], &self.content[b]);
+        let smaller = x.len().min(y.len());
+        if smaller == 0 {
+            return 0.0;
+        }
+        let shared = x.iter().filter(|w| y.binary_search(w).is_ok()).count();
+        shared as f32 / smaller as f32
+    }
+}
+
+/// Whether a sentence reads as a complete statement out of context.
+fn is_candidate(sentence: &str, words: usize) -> bool {
+    if !(MIN_WORDS..=MAX_WORDS).contains(&words) {
+        return false;
+    }
+    // Quotation marks mean dialogue; "!" and "?" inside mean speech without them.
+    if sentence.contains(['"', '\u{201C}', '\u{201D}', '\u{2018}', '!', '?'])
+        || sentence.starts_with('\'')
+    {
+        return false;
+    }
+    let Some(first) = sentence.trim_start_matches(['_', '*']).chars().next() else {
+        return false;
+    };
+    if !first.is_uppercase() {
+        return false;
+    }
+    let head: String = sentence.chars().take(8).collect::<String>().to_lowercase();
+    if head.starts_with("chapter") || head.starts_with("book ") || head.starts_with("part ") {
+        return false;
+    }
+    let upper = sentence.chars().filter(|c| c.is_uppercase()).count();
+    let letters = sentence.chars().filter(|c| c.is_alphabetic()).count();
+    if upper * 3 > letters {
+        return false;
+    }
+    let end = sentence.trim_end_matches(['\'', '\u{2019}', ')', '_', '*']);
+    end.ends_with('.') && !end.ends_with("...")
+}
+
+/// How well a sentence stands without the one before it: openings that lean on it
+/// ("But", "However", "On the contrary") weigh 0.4, openings with a pronoun ("He",
+/// "This") 0.7, others 1.
+fn context_weight(sentence: &str) -> f32 {
+    let mut words = sentence
+        .split(|c: char| !c.is_alphabetic())
+        .filter(|w| !w.is_empty());
+    let first = words.next().unwrap_or("");
+    let second = words.next().unwrap_or("");
+    let connective = matches!(
+        first,
+        "And"
+            | "But"
+            | "Or"
+            | "So"
+            | "Yet"
+            | "Nor"
+            | "For"
+            | "Then"
+            | "Thus"
+            | "However"
+            | "Moreover"
+            | "Besides"
+            | "Still"
+            | "Nevertheless"
+            | "Hence"
+            | "Therefore"
+            | "Again"
+            | "Also"
+            | "Instead"
+            | "Otherwise"
+            | "Meanwhile"
+            | "Meantime"
+            | "Nay"
+    ) || (first == "On" && second == "the")
+        || (first == "In" && second == "fact")
+        || (first == "Of" && second == "course");
+    let pronoun = matches!(
+        first,
+        "He" | "She"
+            | "It"
+            | "They"
+            | "His"
+            | "Her"
+            | "Its"
+            | "Their"
+            | "This"
+            | "These"
+            | "Those"
+            | "That"
+            | "Him"
+            | "Them"
+    );
+    if connective {
+        0.4
+    } else if pronoun {
+        0.7
+    } else {
+        1.0
+    }
+}
+
+/// Sentences of 12 to 35 words read best in a summary; shorter and longer ones weigh
+/// less.
+fn readable_length(words: usize) -> f32 {
+    match words {
+        12..=35 => 1.0,
+        0..12 => 0.6 + 0.4 * words as f32 / 12.0,
+        _ => (35.0 / words as f32).powf(1.5),
+    }
+}
+
+/// A sentence as running prose: line breaks and runs of spaces become one space, and
+/// plain-text italics markers go.
+fn prose(sentence: &str) -> String {
+    sentence
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .replace('_', "")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn doc_of(text: &str) -> Doc<'_> {
+        Doc::single(text)
+    }
+
+    #[test]
+    fn candidates_are_complete_narrative_sentences() {
+        assert!(is_candidate(
+            "The ship sailed out of the harbour at dawn.",
+            9
+        ));
+        assert!(!is_candidate("\"Come here,\" said Ahab to the mate.", 7));
+        assert!(!is_candidate(
+            "CHAPTER 12. The Whale and the Sea and More.",
+            9
+        ));
+        assert!(!is_candidate(
+            "the ship sailed out of the harbour at dawn.",
+            9
+        ));
+        assert!(!is_candidate(
+            "Why did the ship sail out of the harbour?",
+            9
+        ));
+        assert!(!is_candidate(
+            "No, no; stay on board!\u{2014}lower not when I do.",
+            9
+        ));
+        assert!(!is_candidate(
+            "He sang \u{2018}wise Stubb\u{2019} over and over again.",
+            9
+        ));
+        assert!(!is_candidate("Short one.", 2));
+    }
+
+    #[test]
+    fn prose_joins_lines_and_drops_italic_marks() {
+        assert_eq!(
+            prose("The _Pequod_ sailed\n  at dawn."),
+            "The Pequod sailed at dawn."
+        );
+    }
+
+    #[test]
+    fn summary_keeps_order_budget_and_the_named_character() {
+        let text = "Mara kept the lighthouse on the northern cape for twenty years. \
+            The storm broke the lamp of the lighthouse in the night. \
+            Fishermen from the village feared the dark water without the light. \
+            \"We need the lamp,\" they said. \
+            Mara climbed the tower and mended the lamp before the boats came home. \
+            The village thanked Mara with bread and salt at the harbour. \
+            Seagulls circled over the empty market square all afternoon.";
+        let doc = doc_of(text);
+        let stems = doc.vocab.stem_groups();
+        let mara = doc.vocab.id("mara").unwrap();
+        let s = Summariser::new(&doc, &stems, &[mara], &[mara]);
+        let short = s.summary(0..doc.sentences.len(), 25);
+        assert!(short.contains("Mara"), "{short}");
+        assert!(!short.contains('"'));
+        let words = short.split_whitespace().count();
+        assert!((10..=31).contains(&words), "{words}: {short}");
+        let positions: Vec<usize> = short
+            .split(". ")
+            .map(|part| text.find(part.trim_end_matches('.')).unwrap())
+            .collect();
+        assert!(positions.windows(2).all(|w| w[0] < w[1]));
+    }
+
+    #[test]
+    fn nothing_to_summarise_gives_an_empty_summary() {
+        let doc = doc_of("\"Hi!\" \"Bye!\"");
+        let s = Summariser::new(&doc, &doc.vocab.stem_groups(), &[], &[]);
+        assert_eq!(s.summary(0..doc.sentences.len(), 60), "");
+        assert_eq!(s.summary(5..9, 60), "");
+    }
+}
