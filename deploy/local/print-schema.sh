@@ -8,7 +8,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$ROOT"
 CACHE="${QUIRE_CACHE:-$HOME/.cache/quire}"
 DIESEL="$CACHE/diesel/bin/diesel"
-SERVICES=(auth catalog wallet)
+SERVICES=(auth catalog wallet manuscript)
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$CACHE/target}"
 
 if [[ ! -x "$DIESEL" ]]; then

@@ -27,7 +27,7 @@ SERVICES=(
   "wallet 50052 9102"
   "catalog 50053 9103"
   # "chat 50054 9104"
-  # "manuscript 50055 9105"
+  "manuscript 50055 9105"
 )
 
 mkdir -p "${QUIRE_DATA_DIR:-$ROOT/.quire-data}"

@@ -17,6 +17,9 @@ pub struct GatewayConfig {
     /// The wallet service (wallets, recharges, top-ups, trades, rewards).
     #[serde(default = "d_wallet")]
     pub wallet_url: String,
+    /// The manuscript service (writers' uploads, their analysis, the AI check).
+    #[serde(default = "d_manuscript")]
+    pub manuscript_url: String,
     #[serde(default = "d_redis")]
     pub redis_url: String,
     /// The built web app (`frontend/dist`), served under `/platform`.
@@ -28,6 +31,10 @@ pub struct GatewayConfig {
     /// Largest file accepted in an upload (a book cover), in bytes; larger is a 413.
     #[serde(default = "d_upload_limit")]
     pub upload_limit_bytes: usize,
+    /// Largest manuscript upload (`publish_entry`: all its files together), in bytes;
+    /// larger is a 413. At most 60 MiB (the largest gRPC message the gateway sends).
+    #[serde(default = "d_manuscript_limit")]
+    pub manuscript_limit_bytes: usize,
     /// How many proxies in front of the gateway append to `X-Forwarded-For` (an ingress: 1).
     /// The client is the address the outermost of them saw: that many hops from the
     /// right. 0 (the default) takes the peer address and ignores the header, which any
@@ -71,6 +78,9 @@ fn d_catalog() -> String {
 fn d_wallet() -> String {
     "http://127.0.0.1:50052".into()
 }
+fn d_manuscript() -> String {
+    "http://127.0.0.1:50055".into()
+}
 fn d_redis() -> String {
     "redis://127.0.0.1:6379".into()
 }
@@ -82,6 +92,9 @@ fn d_json_limit() -> usize {
 }
 fn d_upload_limit() -> usize {
     5 * 1024 * 1024
+}
+fn d_manuscript_limit() -> usize {
+    50 * 1024 * 1024
 }
 fn d_rate_login() -> u32 {
     20
@@ -125,10 +138,12 @@ impl Default for GatewayConfig {
             auth_url: d_auth(),
             catalog_url: d_catalog(),
             wallet_url: d_wallet(),
+            manuscript_url: d_manuscript(),
             redis_url: d_redis(),
             frontend_dir: d_frontend(),
             json_limit_bytes: d_json_limit(),
             upload_limit_bytes: d_upload_limit(),
+            manuscript_limit_bytes: d_manuscript_limit(),
             trusted_proxy_hops: 0,
             rate_login_per_min: d_rate_login(),
             rate_verify_per_min: d_rate_verify(),

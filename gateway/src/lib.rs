@@ -38,13 +38,15 @@ use actix_web::middleware::{Compress, from_fn};
 use actix_web::{App, HttpServer, web};
 use quire_proto::auth::v1::auth_service_client::AuthServiceClient;
 use quire_proto::catalog::v1::catalog_service_client::CatalogServiceClient;
+use quire_proto::manuscript::v1::manuscript_service_client::ManuscriptServiceClient;
 use quire_proto::wallet::v1::wallet_service_client::WalletServiceClient;
 use tonic_health::pb::health_client::HealthClient;
 
 pub use config::GatewayConfig;
 use state::AppState;
 
-/// Largest gRPC message to or from a service: a cover upload or a chunk of a book.
+/// Largest gRPC message to or from a service: a cover upload, a chunk of a book, a
+/// manuscript's files (at most `manuscript_limit_bytes`, kept below this).
 const MAX_GRPC_MESSAGE: usize = 64 * 1024 * 1024;
 
 pub struct Application {
@@ -61,6 +63,10 @@ impl Application {
         let auth = AuthServiceClient::new(auth_endpoint.connect_lazy());
         let catalog_endpoint = quire_kit::grpc::endpoint(&config.catalog_url)?;
         let wallet_endpoint = quire_kit::grpc::endpoint(&config.wallet_url)?;
+        let manuscript_endpoint = quire_kit::grpc::endpoint(&config.manuscript_url)?;
+        if config.manuscript_limit_bytes + 4 * 1024 * 1024 > MAX_GRPC_MESSAGE {
+            anyhow::bail!("manuscript_limit_bytes must be at most 60 MiB");
+        }
         let redis = redis::Client::open(config.redis_url.as_str())?;
         // Fail at start, not at the first request, when Redis is not there.
         redis::aio::ConnectionManager::new(redis.clone()).await?;
@@ -78,11 +84,12 @@ impl Application {
         let frontend = config.frontend_dir.clone();
         let config = Arc::new(config);
         let admin = {
-            let (redis, auth, wallet, catalog) = (
+            let (redis, auth, wallet, catalog, manuscript) = (
                 redis.clone(),
                 auth_endpoint.clone(),
                 wallet_endpoint.clone(),
                 catalog_endpoint.clone(),
+                manuscript_endpoint.clone(),
             );
             HttpServer::new(move || {
                 let health = web::Data::new(ops::Health {
@@ -90,6 +97,7 @@ impl Application {
                     auth: HealthClient::new(auth.connect_lazy()),
                     wallet: HealthClient::new(wallet.connect_lazy()),
                     catalog: HealthClient::new(catalog.connect_lazy()),
+                    manuscript: HealthClient::new(manuscript.connect_lazy()),
                 });
                 App::new()
                     .app_data(health)
@@ -113,6 +121,10 @@ impl Application {
                     .max_decoding_message_size(MAX_GRPC_MESSAGE)
                     .max_encoding_message_size(MAX_GRPC_MESSAGE),
                 WalletServiceClient::new(wallet_endpoint.connect_lazy()),
+                // A manuscript upload carries its files in one message.
+                ManuscriptServiceClient::new(manuscript_endpoint.connect_lazy())
+                    .max_decoding_message_size(MAX_GRPC_MESSAGE)
+                    .max_encoding_message_size(MAX_GRPC_MESSAGE),
                 redis.clone(),
                 keys.clone(),
                 config.clone(),

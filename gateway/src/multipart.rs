@@ -15,7 +15,7 @@ use crate::envelope::Failure;
 pub struct Caps {
     /// Largest text field, in bytes.
     pub text_bytes: usize,
-    /// Largest file, in bytes.
+    /// Largest file, in bytes (for a file field that may repeat: all its files together).
     pub file_bytes: usize,
     /// Most fields in one form.
     pub fields: usize,
@@ -32,7 +32,7 @@ pub struct FilePart {
 #[derive(Debug, Default)]
 pub struct Form {
     texts: HashMap<String, String>,
-    files: HashMap<String, FilePart>,
+    files: HashMap<String, Vec<FilePart>>,
 }
 
 impl Form {
@@ -40,7 +40,11 @@ impl Form {
         self.texts.get(name).map(String::as_str)
     }
     pub fn take_file(&mut self, name: &str) -> Option<FilePart> {
-        self.files.remove(name)
+        self.files.remove(name).and_then(|f| f.into_iter().next())
+    }
+    /// Every file of a field that may repeat, in the order sent.
+    pub fn take_files(&mut self, name: &str) -> Vec<FilePart> {
+        self.files.remove(name).unwrap_or_default()
     }
 }
 
@@ -64,9 +68,24 @@ fn malformed(error: actix_multipart::MultipartError) -> Failure {
 
 /// Reads the whole form; the fields named in `file_fields` are files (`cap.file_bytes`),
 /// every other field is UTF-8 text (`cap.text_bytes`).
-pub async fn read(
+pub async fn read(multipart: Multipart, file_fields: &[&str], caps: Caps) -> Result<Form, Failure> {
+    read_form(multipart, file_fields, &[], caps).await
+}
+
+/// Like [`read`], where the file fields named in `repeated` may come many times (several
+/// files of one upload, kept in order; all of them together at most `caps.file_bytes`).
+pub async fn read_repeated(
+    multipart: Multipart,
+    repeated: &[&str],
+    caps: Caps,
+) -> Result<Form, Failure> {
+    read_form(multipart, repeated, repeated, caps).await
+}
+
+async fn read_form(
     mut multipart: Multipart,
     file_fields: &[&str],
+    repeated: &[&str],
     caps: Caps,
 ) -> Result<Form, Failure> {
     let mut form = Form::default();
@@ -81,7 +100,17 @@ pub async fn read(
         }
         let name = field.name().unwrap_or_default().to_owned();
         let is_file = file_fields.contains(&name.as_str());
-        let cap = if is_file {
+        let repeats = repeated.contains(&name.as_str());
+        let cap = if repeats {
+            let used: usize = form
+                .files
+                .get(&name)
+                .into_iter()
+                .flatten()
+                .map(|f| f.data.len())
+                .sum();
+            caps.file_bytes.saturating_sub(used)
+        } else if is_file {
             caps.file_bytes
         } else {
             caps.text_bytes
@@ -93,11 +122,14 @@ pub async fn read(
         let mut data = Vec::new();
         while let Some(chunk) = field.try_next().await.map_err(malformed)? {
             if data.len() + chunk.len() > cap {
-                return Err(too_large(&name, cap));
+                return Err(too_large(
+                    &name,
+                    if repeats { caps.file_bytes } else { cap },
+                ));
             }
             data.extend_from_slice(&chunk);
         }
-        if form.texts.contains_key(&name) || form.files.contains_key(&name) {
+        if form.texts.contains_key(&name) || (!repeats && form.files.contains_key(&name)) {
             return Err(Failure::bad_request(
                 "invalid_multipart",
                 format!("{name}: given more than once"),
@@ -107,7 +139,10 @@ pub async fn read(
             // A file input left empty arrives as a part with no name and no bytes.
             let file_name = file_name.unwrap_or_default();
             if !(file_name.is_empty() && data.is_empty()) {
-                form.files.insert(name, FilePart { file_name, data });
+                form.files
+                    .entry(name)
+                    .or_default()
+                    .push(FilePart { file_name, data });
             }
         } else {
             let text = String::from_utf8(data).map_err(|_| {

@@ -7,11 +7,12 @@ use utoipa::{Modify, OpenApi};
 
 use crate::routes::accounts_dto::*;
 use crate::routes::books_dto::*;
+use crate::routes::manuscripts_dto::*;
 use crate::routes::reading_dto::*;
 use crate::routes::shop_admin_dto::*;
 use crate::routes::wallet_dto::*;
 use crate::routes::wallet_records_dto::*;
-use crate::routes::{accounts, books, reading, shop_admin, wallet, wallet_records};
+use crate::routes::{accounts, books, manuscripts, reading, shop_admin, wallet, wallet_records};
 
 mod failures;
 
@@ -41,6 +42,8 @@ impl Modify for Bearer {
         books::get_books, books::get_all_books, books::get_bought_books, books::update_book,
         books::publish_book_status, books::search, books::content, books::toc, books::cover,
         books::spine,
+        manuscripts::publish_entry, manuscripts::publish_entry_chapter, manuscripts::progress,
+        manuscripts::list, manuscripts::get_one, manuscripts::ai_checker,
         reading::list_comments, reading::add_comment, reading::delete_comment,
         reading::list_bookmarks, reading::add_bookmark, reading::delete_bookmark,
         reading::get_progress, reading::set_progress, reading::list_favourites,
@@ -56,6 +59,9 @@ impl Modify for Bearer {
         AddRoleBody, RefreshBody, LogoutBody, CreateUserBody,
         BookOut, BookPageOut, ShopForm, UpdateBookForm, PublishStatusOut, TagsIn, SearchBody,
         SearchHitOut, FacetsOut, SearchOut, TocEntryOut, FileBody,
+        PublishEntryForm, GenreScoreOut, AnalyzeDictOut, QualityPartOut, QaOut, AiSignalOut,
+        ChapterAiOut, AiCheckOut, ChapterOut, ManuscriptOut, AiCheckerBody, UploadProgressOut,
+        ManuscriptItemOut, ManuscriptPageOut,
         CommentOut, CommentPageOut, CommentBody, DeletedOut, BookmarkOut, BookmarkBody, ProgressOut,
         ProgressBody, FavouriteOut, HistoryOut,
         PublisherOut, ShelfBookOut, ShelfOut, TakedownBody, SettingsOut, SettingsBody,

@@ -5,6 +5,7 @@ use std::sync::Arc;
 use actix_web::HttpRequest;
 use quire_proto::auth::v1::auth_service_client::AuthServiceClient;
 use quire_proto::catalog::v1::catalog_service_client::CatalogServiceClient;
+use quire_proto::manuscript::v1::manuscript_service_client::ManuscriptServiceClient;
 use quire_proto::wallet::v1::wallet_service_client::WalletServiceClient;
 use tonic::transport::Channel;
 
@@ -19,6 +20,7 @@ pub struct AppState {
     pub auth: AuthServiceClient<Channel>,
     pub catalog: CatalogServiceClient<Channel>,
     pub wallet: WalletServiceClient<Channel>,
+    pub manuscript: ManuscriptServiceClient<Channel>,
     pub redis_client: redis::Client,
     redis: Arc<tokio::sync::OnceCell<redis::aio::ConnectionManager>>,
     pub keys: KeyStore,
@@ -30,6 +32,7 @@ impl AppState {
         auth: AuthServiceClient<Channel>,
         catalog: CatalogServiceClient<Channel>,
         wallet: WalletServiceClient<Channel>,
+        manuscript: ManuscriptServiceClient<Channel>,
         redis_client: redis::Client,
         keys: KeyStore,
         config: Arc<GatewayConfig>,
@@ -38,6 +41,7 @@ impl AppState {
             auth,
             catalog,
             wallet,
+            manuscript,
             redis_client,
             redis: Arc::default(),
             keys,

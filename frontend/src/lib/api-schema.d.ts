@@ -372,6 +372,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/manuscripts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/manuscripts/{manuscript_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_one"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/publish_book_status": {
         parameters: {
             query?: never;
@@ -382,6 +414,54 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["publish_book_status"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/publish_entry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["publish_entry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/publish_entry/progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["progress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/publish_entry_chapter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["publish_entry_chapter"];
         delete?: never;
         options?: never;
         head?: never;
@@ -708,6 +788,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/ai_checker": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["ai_checker"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wallet/all": {
         parameters: {
             query?: never;
@@ -799,6 +895,49 @@ export interface components {
             /** @description reader, writer or publisher (admin is not self-service: 403). */
             role: string;
         };
+        /** @description The advisory AI check (the spec's `ai_check_dict`). */
+        AiCheckOut: {
+            chapters: components["schemas"]["ChapterAiOut"][];
+            /** @description Says the check is advisory and can be wrong. */
+            notice: string;
+            /**
+             * Format: double
+             * @description 0..1: how likely the text is machine-written.
+             */
+            probability: number;
+            signals: components["schemas"]["AiSignalOut"][];
+            verdict: string;
+        };
+        /** @description `POST /api/v1/ai_checker` */
+        AiCheckerBody: {
+            /** @description The text to check: not empty, at most 200,000 characters. */
+            text: string;
+        };
+        AiSignalOut: {
+            key: string;
+            label: string;
+            /**
+             * Format: double
+             * @description -1 (leans human) .. +1 (leans machine)
+             */
+            leaning: number;
+            note: string;
+            /** Format: double */
+            value: number;
+        };
+        /** @description What the analysis found (the spec's `analyze_dict`). */
+        AnalyzeDictOut: {
+            authors: string[];
+            /** @description The main characters, most prominent first. */
+            characters: string[];
+            genre: string;
+            /** @description Every genre's probability, best first. */
+            genre_scores: components["schemas"]["GenreScoreOut"][];
+            long_summary: string;
+            short_summary: string;
+            /** @description 5 to 12 lowercase keyphrases. */
+            tags: string[];
+        };
         /** @description A book as every list of books shows it. */
         BookOut: {
             /** Format: double */
@@ -882,6 +1021,29 @@ export interface components {
             timestamp: string;
             title: string;
         };
+        ChapterAiOut: {
+            /** Format: int32 */
+            index: number;
+            /**
+             * Format: double
+             * @description 0..1
+             */
+            probability: number;
+            title: string;
+        };
+        ChapterOut: {
+            /**
+             * Format: double
+             * @description 0..1
+             */
+            ai_probability: number;
+            /** Format: int32 */
+            index: number;
+            summary: string;
+            title: string;
+            /** Format: int64 */
+            words: number;
+        };
         CommentBody: {
             /** @description 1 to 2000 characters after trimming. */
             content: string;
@@ -946,6 +1108,30 @@ export interface components {
             code: number;
             data: {
                 access_token: string;
+            };
+            message: string;
+            success: boolean;
+        };
+        /**
+         * @description Every `/api` reply: `data` holds the payload on success; on failure `success` is
+         *     false, `message`/`detail` hold the text, `error` a machine code and `data.reason` the
+         *     text again.
+         */
+        Envelope_AiCheckOut: {
+            /** Format: int32 */
+            code: number;
+            /** @description The advisory AI check (the spec's `ai_check_dict`). */
+            data: {
+                chapters: components["schemas"]["ChapterAiOut"][];
+                /** @description Says the check is advisory and can be wrong. */
+                notice: string;
+                /**
+                 * Format: double
+                 * @description 0..1: how likely the text is machine-written.
+                 */
+                probability: number;
+                signals: components["schemas"]["AiSignalOut"][];
+                verdict: string;
             };
             message: string;
             success: boolean;
@@ -1152,6 +1338,55 @@ export interface components {
                 /** Format: uuid */
                 book_id: string;
                 favourite: boolean;
+            };
+            message: string;
+            success: boolean;
+        };
+        /**
+         * @description Every `/api` reply: `data` holds the payload on success; on failure `success` is
+         *     false, `message`/`detail` hold the text, `error` a machine code and `data.reason` the
+         *     text again.
+         */
+        Envelope_ManuscriptOut: {
+            /** Format: int32 */
+            code: number;
+            /** @description A manuscript as the analysis screen shows it. */
+            data: {
+                ai_check_dict: components["schemas"]["AiCheckOut"];
+                analyze_dict: components["schemas"]["AnalyzeDictOut"];
+                /**
+                 * Format: uuid
+                 * @description The unlisted catalog book made of it (the writer prices and publishes it).
+                 */
+                book_id: string;
+                chapters: components["schemas"]["ChapterOut"][];
+                created_at: string;
+                /** Format: uuid */
+                manuscript_id: string;
+                qa: components["schemas"]["QaOut"];
+                title: string;
+                /** Format: int64 */
+                words: number;
+            };
+            message: string;
+            success: boolean;
+        };
+        /**
+         * @description Every `/api` reply: `data` holds the payload on success; on failure `success` is
+         *     false, `message`/`detail` hold the text, `error` a machine code and `data.reason` the
+         *     text again.
+         */
+        Envelope_ManuscriptPageOut: {
+            /** Format: int32 */
+            code: number;
+            data: {
+                items: components["schemas"]["ManuscriptItemOut"][];
+                /** Format: int32 */
+                page: number;
+                /** Format: int32 */
+                page_size: number;
+                /** Format: int64 */
+                total: number;
             };
             message: string;
             success: boolean;
@@ -1444,6 +1679,35 @@ export interface components {
                 result: components["schemas"]["TradeRecordOut"][];
                 /** Format: int64 */
                 total: number;
+            };
+            message: string;
+            success: boolean;
+        };
+        /**
+         * @description Every `/api` reply: `data` holds the payload on success; on failure `success` is
+         *     false, `message`/`detail` hold the text, `error` a machine code and `data.reason` the
+         *     text again.
+         */
+        Envelope_UploadProgressOut: {
+            /** Format: int32 */
+            code: number;
+            /** @description How far an upload has come. */
+            data: {
+                done: boolean;
+                failed: boolean;
+                /** @description Empty, or why the upload failed. */
+                message: string;
+                /** @description received, stored, extracting, analysing, checking duplicates, creating the book, done */
+                step: string;
+                /**
+                 * Format: int32
+                 * @description 1-based position of `step`.
+                 */
+                step_index: number;
+                /** Format: int32 */
+                steps_total: number;
+                /** Format: uuid */
+                upload_id: string;
             };
             message: string;
             success: boolean;
@@ -1796,6 +2060,14 @@ export interface components {
          * @description Raw bytes of a file (a book, an image): the one kind of success that is no envelope.
          */
         FileBody: string;
+        GenreScoreOut: {
+            genre: string;
+            /**
+             * Format: double
+             * @description 0..1
+             */
+            probability: number;
+        };
         /** @description A book the caller opened: the book, when and how far. */
         HistoryOut: components["schemas"]["BookOut"] & {
             last_read_at: string;
@@ -1828,6 +2100,59 @@ export interface components {
         };
         LogoutBody: {
             refresh_token?: string | null;
+        };
+        /** @description One of the writer's manuscripts. */
+        ManuscriptItemOut: {
+            /**
+             * Format: double
+             * @description 0..1
+             */
+            ai_probability: number;
+            /** Format: uuid */
+            book_id: string;
+            /** Format: int32 */
+            chapters: number;
+            created_at: string;
+            genre: string;
+            /** Format: uuid */
+            manuscript_id: string;
+            /**
+             * Format: double
+             * @description 0..100
+             */
+            overall_score: number;
+            /** @description `analysed`, or `published` once the writer put the book in the shop. */
+            state: string;
+            title: string;
+            /** Format: int64 */
+            words: number;
+        };
+        /** @description A manuscript as the analysis screen shows it. */
+        ManuscriptOut: {
+            ai_check_dict: components["schemas"]["AiCheckOut"];
+            analyze_dict: components["schemas"]["AnalyzeDictOut"];
+            /**
+             * Format: uuid
+             * @description The unlisted catalog book made of it (the writer prices and publishes it).
+             */
+            book_id: string;
+            chapters: components["schemas"]["ChapterOut"][];
+            created_at: string;
+            /** Format: uuid */
+            manuscript_id: string;
+            qa: components["schemas"]["QaOut"];
+            title: string;
+            /** Format: int64 */
+            words: number;
+        };
+        ManuscriptPageOut: {
+            items: components["schemas"]["ManuscriptItemOut"][];
+            /** Format: int32 */
+            page: number;
+            /** Format: int32 */
+            page_size: number;
+            /** Format: int64 */
+            total: number;
         };
         NonceOut: {
             /** Format: int32 */
@@ -1867,6 +2192,28 @@ export interface components {
             position: string;
             updated_at?: string | null;
         };
+        /** @description `publish_entry` and `publish_entry_chapter` (multipart/form-data). */
+        PublishEntryForm: {
+            /**
+             * @description One or more files (epub, pdf, txt, docx, md), in order: one manuscript
+             *     (`publish_entry`) or one chapter each (`publish_entry_chapter`).
+             */
+            files: components["schemas"]["FileBody"][];
+            /** @description The writer's genre; empty lets the analysis choose. */
+            genre?: string | null;
+            /** @description `english` (the only language analysed). */
+            language?: string | null;
+            /**
+             * Format: uuid
+             * @description The writer: the caller unless the caller is an admin.
+             */
+            uid?: string | null;
+            /**
+             * Format: uuid
+             * @description Made by the client: `GET /api/publish_entry/progress` follows the upload under it.
+             */
+            upload_id?: string | null;
+        };
         PublishStatusOut: {
             /** Format: uuid */
             book_id: string;
@@ -1883,6 +2230,26 @@ export interface components {
             name: string;
             /** Format: uuid */
             publisher_id: string;
+        };
+        /** @description Writing-quality scores (the spec's `qa`). */
+        QaOut: {
+            parts: components["schemas"]["QualityPartOut"][];
+            /** @description `overall_score` and each part's score by its key, 0..100. */
+            scores: {
+                [key: string]: number;
+            };
+        };
+        QualityPartOut: {
+            advice: string;
+            key: string;
+            label: string;
+            /** @description What was measured ("grade 7.4"). */
+            measure: string;
+            /**
+             * Format: double
+             * @description 0..100
+             */
+            score: number;
         };
         RechargeBody: {
             /**
@@ -2185,6 +2552,24 @@ export interface components {
              * @description The writer: the caller unless admin; the caller when absent.
              */
             uid?: string | null;
+        };
+        /** @description How far an upload has come. */
+        UploadProgressOut: {
+            done: boolean;
+            failed: boolean;
+            /** @description Empty, or why the upload failed. */
+            message: string;
+            /** @description received, stored, extracting, analysing, checking duplicates, creating the book, done */
+            step: string;
+            /**
+             * Format: int32
+             * @description 1-based position of `step`.
+             */
+            step_index: number;
+            /** Format: int32 */
+            steps_total: number;
+            /** Format: uuid */
+            upload_id: string;
         };
         UserOut: {
             avatar_url?: string | null;
@@ -4248,6 +4633,137 @@ export interface operations {
             };
         };
     };
+    list: {
+        parameters: {
+            query?: {
+                /** @description From 1. */
+                page?: number | null;
+                /** @description 1-100, default 10. */
+                page_size?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's manuscripts, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ManuscriptPageOut"];
+                };
+            };
+            /** @description Malformed or invalid input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description No token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    get_one: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                manuscript_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ManuscriptOut"];
+                };
+            };
+            /** @description Malformed or invalid input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description No token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Unknown manuscript, or not the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
     publish_book_status: {
         parameters: {
             query: {
@@ -4300,6 +4816,289 @@ export interface operations {
             };
             /** @description Unknown book, or not visible to the caller */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    publish_entry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["PublishEntryForm"];
+            };
+        };
+        responses: {
+            /** @description The manuscript, its analysis and its unlisted book */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ManuscriptOut"];
+                };
+            };
+            /** @description No file, too many files, an empty file or one of a kind not accepted, or a bad field, named */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description No token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Not a writer, or uploading for another user without being an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Book Existed Already! (the same or nearly the same text was uploaded before) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A file or all of them together too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A file that cannot be read (damaged, encrypted, no text) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    progress: {
+        parameters: {
+            query: {
+                /** @description The id the client gave its upload. */
+                upload_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_UploadProgressOut"];
+                };
+            };
+            /** @description Malformed or invalid input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description No token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description No upload of the caller's under this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    publish_entry_chapter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["PublishEntryForm"];
+            };
+        };
+        responses: {
+            /** @description The manuscript (one chapter per file), its analysis and its unlisted book */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ManuscriptOut"];
+                };
+            };
+            /** @description No file, too many files, an empty file or one of a kind not accepted, or a bad field, named */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description No token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Not a writer, or uploading for another user without being an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Book Existed Already! (the same or nearly the same text was uploaded before) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A file or all of them together too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A file that cannot be read (damaged, encrypted, no text) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5915,6 +6714,86 @@ export interface operations {
                 };
             };
             /** @description Invalid or reused refresh token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    ai_checker: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AiCheckerBody"];
+            };
+        };
+        responses: {
+            /** @description The advisory AI check of the text */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AiCheckOut"];
+                };
+            };
+            /** @description Malformed or invalid input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description No token, or a bad, expired or revoked one */
             401: {
                 headers: {
                     [name: string]: unknown;

@@ -6,6 +6,8 @@ pub mod accounts;
 pub mod accounts_dto;
 pub mod books;
 pub mod books_dto;
+pub mod manuscripts;
+pub mod manuscripts_dto;
 pub mod reading;
 pub mod reading_dto;
 pub mod shop_admin;
@@ -34,6 +36,7 @@ pub fn configure(json_limit: usize, unmatched: Route) -> impl FnOnce(&mut web::S
                 .app_data(web::PayloadConfig::default().limit(json_limit))
                 .configure(accounts::configure)
                 .configure(books::configure)
+                .configure(manuscripts::configure)
                 .configure(reading::configure)
                 .configure(shop_admin::configure)
                 .configure(wallet::configure)

@@ -1,6 +1,6 @@
-//! The REST contract of the account, catalog and wallet routes, through the real gateway,
-//! auth, catalog and wallet services, on the real Postgres, Redis and Kafka broker. Nothing
-//! here may ever see a 500.
+//! The REST contract of the account, catalog, wallet and manuscript routes, through the real
+//! gateway, auth, catalog, wallet and manuscript services, on the real Postgres, Redis and
+//! Kafka broker. Nothing here may ever see a 500.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a test or bench stops at the first surprise
 
 mod bad_input;
@@ -12,6 +12,9 @@ mod catalog_support;
 mod events;
 mod front_door;
 mod invitations;
+mod manuscripts;
+mod manuscripts_refusals;
+mod manuscripts_support;
 mod openapi_contract;
 mod registration;
 mod roles_and_admin;

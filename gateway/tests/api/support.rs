@@ -1,4 +1,4 @@
-//! A whole stack per test: the real auth, catalog and wallet services (each in its own
+//! A whole stack per test: the real auth, catalog, wallet and manuscript services (each in its own
 //! fresh Postgres schema; catalog's files in a temporary folder, its search index in
 //! memory), the real gateway in front of them, the shared Redis and Kafka broker, and an SMTP sink
 //! that catches the mails auth sends.
@@ -10,7 +10,7 @@ use std::time::Duration;
 use quire_auth::AuthConfig;
 use quire_catalog::CatalogConfig;
 use quire_gateway::GatewayConfig;
-use quire_test_stack::{TestEnv, start_auth, start_catalog, start_wallet};
+use quire_test_stack::{TestEnv, start_auth, start_catalog, start_manuscript, start_wallet};
 use quire_wallet::WalletConfig;
 use serde_json::{Value, json};
 use uuid::Uuid;
@@ -200,6 +200,12 @@ impl TestApp {
         )
         .await
         .url;
+        let manuscript_grpc = start_manuscript(
+            env.common(&format!("manuscript_t_{}", env.id), 8),
+            env.manuscript_config("gw", &auth_grpc, &catalog_grpc),
+        )
+        .await
+        .url;
         let (redis_url, database_url, brokers) = (env.redis_url, env.database_url, env.brokers);
 
         let frontend = std::env::temp_dir().join(format!("quire-web-{schema}"));
@@ -215,10 +221,12 @@ impl TestApp {
             auth_url: auth_grpc.clone(),
             catalog_url: catalog_grpc.clone(),
             wallet_url: wallet_grpc.clone(),
+            manuscript_url: manuscript_grpc.clone(),
             redis_url,
             frontend_dir: frontend.to_string_lossy().into_owned(),
             json_limit_bytes: limits.json_limit,
             upload_limit_bytes: 5 * 1024 * 1024,
+            manuscript_limit_bytes: 50 * 1024 * 1024,
             trusted_proxy_hops: 1,
             rate_login_per_min: limits.login_per_min,
             rate_verify_per_min: limits.verify_per_min,

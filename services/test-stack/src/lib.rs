@@ -1,13 +1,14 @@
 //! What the services' integration tests share. Each test starts real services in its own
-//! process: auth, catalog and the wallet, each on a fresh Postgres schema of its own, with
-//! the shared Redis and broker and consumer groups of that test alone (another test's
-//! service must never take its events). Only the start-up is here; what a test checks stays
-//! with the test.
+//! process: auth, catalog, the wallet and the manuscript service, each on a fresh Postgres
+//! schema of its own, with the shared Redis and broker and consumer groups of that test
+//! alone (another test's service must never take its events). Only the start-up is here;
+//! what a test checks stays with the test.
 #![allow(clippy::expect_used, clippy::unwrap_used)] // test support stops at the first surprise
 
 use quire_auth::AuthConfig;
 use quire_catalog::CatalogConfig;
 use quire_kit::config::CommonConfig;
+use quire_manuscript::ManuscriptConfig;
 use quire_proto::auth::v1 as auth_pb;
 use quire_proto::auth::v1::auth_service_client::AuthServiceClient;
 use quire_wallet::WalletConfig;
@@ -129,6 +130,28 @@ impl TestEnv {
             ..WalletConfig::default()
         }
     }
+
+    /// The manuscript service on any free port, asking `catalog_url` to make books, its
+    /// files in a temporary folder named `tag` and this test, its consumer group this
+    /// test's.
+    pub fn manuscript_config(
+        &self,
+        tag: &str,
+        auth_url: &str,
+        catalog_url: &str,
+    ) -> ManuscriptConfig {
+        let id = &self.id;
+        let objects = std::env::temp_dir().join(format!("quire-{tag}-manuscripts-{id}"));
+        ManuscriptConfig {
+            grpc_addr: "127.0.0.1:0".into(),
+            admin_addr: "127.0.0.1:0".into(),
+            auth_url: auth_url.to_owned(),
+            catalog_url: catalog_url.to_owned(),
+            object_store_url: Some(format!("file://{}", objects.display())),
+            events_group: format!("manuscript-{tag}-{id}"),
+            ..ManuscriptConfig::default()
+        }
+    }
 }
 
 /// A service started in this process: its gRPC URL, its admin port, and what stops it.
@@ -180,6 +203,15 @@ pub async fn start_catalog(common: CommonConfig, config: CatalogConfig) -> Start
 
 pub async fn start_wallet(common: CommonConfig, config: WalletConfig) -> Started {
     start!(quire_wallet::Application, "wallet builds", common, config)
+}
+
+pub async fn start_manuscript(common: CommonConfig, config: ManuscriptConfig) -> Started {
+    start!(
+        quire_manuscript::Application,
+        "manuscript builds",
+        common,
+        config
+    )
 }
 
 /// A signed-in user.

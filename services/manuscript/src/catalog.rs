@@ -1,0 +1,100 @@
+//! What the manuscript service asks catalog: to make a manuscript's book (on the writer's
+//! behalf, with an id chosen here so that asking again is safe), and, for the sweeper,
+//! whether a book exists.
+
+use std::time::Duration;
+
+use quire_kit::caller::Caller;
+use quire_kit::{ApiError, ErrorCode};
+use quire_proto::catalog::v1 as pb;
+use quire_proto::catalog::v1::catalog_service_client::CatalogServiceClient;
+use tonic::transport::Channel;
+use uuid::Uuid;
+
+/// Attempts at CreateBook before the outcome is left to the sweeper.
+const ATTEMPTS: u32 = 3;
+
+#[derive(Clone)]
+pub struct Catalog {
+    client: CatalogServiceClient<Channel>,
+    timeout: Duration,
+}
+
+/// How a CreateBook went.
+#[derive(Debug)]
+pub enum Created {
+    Made,
+    /// Catalog said no: nothing was made.
+    Refused(ApiError),
+    /// No answer came: the book may or may not exist.
+    Unknown(ApiError),
+}
+
+/// Answers after which catalog certainly made nothing (its transaction did not commit).
+/// Anything else (no answer, a deadline, an internal failure after the commit) may hide a
+/// book that exists.
+fn refused(code: ErrorCode) -> bool {
+    matches!(
+        code,
+        ErrorCode::BadRequest
+            | ErrorCode::Unauthenticated
+            | ErrorCode::Forbidden
+            | ErrorCode::NotFound
+            | ErrorCode::Conflict
+            | ErrorCode::PayloadTooLarge
+            | ErrorCode::Unprocessable
+    )
+}
+
+impl Catalog {
+    /// `max_message` bounds the request (the book's file) this client sends.
+    pub fn new(url: &str, timeout: Duration, max_message: usize) -> anyhow::Result<Self> {
+        let client = CatalogServiceClient::new(quire_kit::grpc::channel(url)?)
+            .max_encoding_message_size(max_message);
+        Ok(Self { client, timeout })
+    }
+
+    /// Makes the book `request.book_id` for `caller`, asking again (the same id makes no
+    /// second book) while no answer comes.
+    pub async fn create_book(&self, caller: &Caller, request: pb::CreateBookRequest) -> Created {
+        let mut last = ApiError::unavailable("Catalog temporarily unavailable");
+        for attempt in 1..=ATTEMPTS {
+            let call = quire_kit::grpc::outgoing(request.clone(), Some(caller), self.timeout);
+            match self.client.clone().create_book(call).await {
+                Ok(_) => return Created::Made,
+                Err(status) => {
+                    let error = ApiError::from_status(&status);
+                    if refused(error.code) {
+                        return Created::Refused(error);
+                    }
+                    tracing::warn!(attempt, code = ?status.code(), message = status.message(), "catalog did not make the book yet");
+                    last = error;
+                }
+            }
+            if attempt < ATTEMPTS {
+                tokio::time::sleep(Duration::from_millis(500 * u64::from(attempt))).await;
+            }
+        }
+        Created::Unknown(last)
+    }
+
+    /// Whether book `id` exists (listed or not); `None` when catalog does not say.
+    pub async fn book_exists(&self, id: Uuid) -> Option<bool> {
+        let call = quire_kit::grpc::outgoing(
+            pb::GetBookForSaleRequest {
+                book_id: id.to_string(),
+            },
+            None,
+            self.timeout,
+        );
+        match self.client.clone().get_book_for_sale(call).await {
+            Ok(_) => Some(true),
+            Err(status) => match ApiError::from_status(&status).code {
+                ErrorCode::NotFound => Some(false),
+                // Not in the shop: it exists.
+                ErrorCode::Conflict => Some(true),
+                _ => None,
+            },
+        }
+    }
+}

@@ -1,0 +1,164 @@
+//! The manuscript service's settings (`QUIRE_*` environment variables; see `.env.example`).
+//! Names of its own say "manuscript" (or what they bound): one `.env` may hold every
+//! service's settings, and catalog already reads `QUIRE_MAX_UPLOAD_BYTES`, wallet
+//! `QUIRE_CATALOG_TIMEOUT_MS`.
+
+use std::time::Duration;
+
+use serde::Deserialize;
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct ManuscriptConfig {
+    #[serde(default = "d_grpc")]
+    pub grpc_addr: String,
+    #[serde(default = "d_admin")]
+    pub admin_addr: String,
+    /// The auth service, whose JWKS verifies the callers' tokens.
+    #[serde(default = "d_auth")]
+    pub auth_url: String,
+    /// The catalog service, which makes each manuscript's book.
+    #[serde(default = "d_catalog")]
+    pub catalog_url: String,
+    /// The deadline of one CreateBook call (it stores and reads the book's file).
+    #[serde(default = "d_catalog_timeout")]
+    pub create_book_timeout_ms: u64,
+    /// Where the uploaded files live: `file:///abs/dir`, `s3://bucket` (credentials and
+    /// region from the usual `AWS_*` variables) or `memory://`. Unset:
+    /// `$QUIRE_DATA_DIR/objects` (shared with catalog: keys never collide).
+    #[serde(default)]
+    pub object_store_url: Option<String>,
+    /// Consumer group of the book projection (the manuscript list's "published").
+    #[serde(default = "d_events_group")]
+    pub events_group: String,
+    /// Most files in one upload.
+    #[serde(default = "d_max_files")]
+    pub manuscript_max_files: usize,
+    /// Most bytes of all the files of one upload together.
+    #[serde(default = "d_max_upload")]
+    pub manuscript_max_bytes: u64,
+    /// Most characters of text kept from one manuscript.
+    #[serde(default = "d_max_text")]
+    pub manuscript_max_text_chars: usize,
+    /// Most characters the AI check takes at once.
+    #[serde(default = "d_max_check")]
+    pub ai_check_max_chars: usize,
+    /// How long reading and analysing one upload may take before it is refused (422).
+    #[serde(default = "d_processing")]
+    pub manuscript_processing_secs: u64,
+    /// An upload or a book in the making older than this was abandoned by a process that
+    /// died: the sweeper settles it. Longer than any upload takes.
+    #[serde(default = "d_stale")]
+    pub stale_upload_secs: u64,
+    /// How often the sweeper looks.
+    #[serde(default = "d_sweep")]
+    pub sweep_every_secs: u64,
+    /// How long an upload's progress stays readable.
+    #[serde(default = "d_progress_ttl")]
+    pub upload_progress_ttl_secs: u64,
+}
+
+fn d_grpc() -> String {
+    "0.0.0.0:50055".into()
+}
+fn d_admin() -> String {
+    "0.0.0.0:9105".into()
+}
+fn d_auth() -> String {
+    "http://127.0.0.1:50051".into()
+}
+fn d_catalog() -> String {
+    "http://127.0.0.1:50053".into()
+}
+fn d_catalog_timeout() -> u64 {
+    60_000
+}
+fn d_events_group() -> String {
+    "manuscript".into()
+}
+fn d_max_files() -> usize {
+    50
+}
+fn d_max_upload() -> u64 {
+    50 * 1024 * 1024
+}
+fn d_max_text() -> usize {
+    5_000_000
+}
+fn d_max_check() -> usize {
+    200_000
+}
+fn d_processing() -> u64 {
+    300
+}
+fn d_stale() -> u64 {
+    900
+}
+fn d_sweep() -> u64 {
+    60
+}
+fn d_progress_ttl() -> u64 {
+    24 * 3600
+}
+
+impl ManuscriptConfig {
+    pub fn from_env() -> Result<Self, envy::Error> {
+        quire_kit::config::from_env()
+    }
+
+    /// Refuses settings under which the sweeper could take an upload still under way.
+    pub fn check(&self) -> anyhow::Result<()> {
+        let busiest = self.manuscript_processing_secs + 4 * self.create_book_timeout_ms / 1000;
+        if self.stale_upload_secs <= busiest {
+            anyhow::bail!(
+                "stale_upload_secs ({}) must exceed the longest upload ({busiest} s: \
+                 manuscript_processing_secs and four create_book deadlines)",
+                self.stale_upload_secs
+            );
+        }
+        if self.manuscript_max_files == 0 || self.manuscript_max_bytes == 0 {
+            anyhow::bail!("manuscript_max_files and manuscript_max_bytes must be above zero");
+        }
+        Ok(())
+    }
+
+    /// The object store URL, defaulting to a folder under the data directory.
+    pub fn object_store_url(&self) -> String {
+        if let Some(url) = &self.object_store_url {
+            return url.clone();
+        }
+        let base = std::env::var("QUIRE_DATA_DIR").unwrap_or_else(|_| "./.quire-data".into());
+        let dir = std::path::Path::new(&base).join("objects");
+        let dir = std::path::absolute(&dir).unwrap_or(dir);
+        format!("file://{}", dir.display())
+    }
+
+    pub fn catalog_timeout(&self) -> Duration {
+        Duration::from_millis(self.create_book_timeout_ms)
+    }
+
+    pub fn stale_after(&self) -> Duration {
+        Duration::from_secs(self.stale_upload_secs)
+    }
+}
+
+impl Default for ManuscriptConfig {
+    fn default() -> Self {
+        Self {
+            grpc_addr: d_grpc(),
+            admin_addr: d_admin(),
+            auth_url: d_auth(),
+            catalog_url: d_catalog(),
+            create_book_timeout_ms: d_catalog_timeout(),
+            object_store_url: None,
+            events_group: d_events_group(),
+            manuscript_max_files: d_max_files(),
+            manuscript_max_bytes: d_max_upload(),
+            manuscript_max_text_chars: d_max_text(),
+            ai_check_max_chars: d_max_check(),
+            manuscript_processing_secs: d_processing(),
+            stale_upload_secs: d_stale(),
+            sweep_every_secs: d_sweep(),
+            upload_progress_ttl_secs: d_progress_ttl(),
+        }
+    }
+}

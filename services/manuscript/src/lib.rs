@@ -1,0 +1,175 @@
+//! quire-manuscript: writers' manuscripts. It takes a writer's upload (one or more files:
+//! epub, pdf, txt, docx, markdown), keeps the files, extracts the text (quire-bookfile),
+//! analyses it offline (quire-analysis: summaries, authors, tags, genre, characters,
+//! quality scores, the AI check), refuses a text anyone uploaded before (exactly or nearly),
+//! and has catalog make the unlisted book the writer prices and publishes later. It answers
+//! the advisory AI check of any text, the progress of an upload, and a writer's
+//! manuscripts. It owns the `manuscript` schema and announces `manuscript.analyzed` on
+//! `quire.manuscript.v1`; it follows `quire.book.v1` to tell which books are in the shop.
+//!
+//! It must never let a writer upload for someone else (only an admin may), let a reader
+//! upload at all, keep half a manuscript (a failed upload leaves no row, no book and no
+//! stored file behind: see `publish`), let the same text in twice (not even two copies at
+//! once), publish a book (the switch into the shop stays the writer's), send a manuscript
+//! anywhere for analysis (no network, no hosted model), use a file name as a path, or
+//! complete a manuscript without writing its event in the same transaction.
+#![forbid(unsafe_code)]
+#![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used))]
+
+pub mod ai_checker;
+pub mod analysis;
+pub mod book_events;
+pub mod catalog;
+pub mod catalog_file;
+pub mod config;
+pub mod db;
+pub mod duplicates;
+pub mod error;
+pub mod extraction;
+pub mod fingerprint;
+pub mod grpc_api;
+pub mod input;
+pub mod listing;
+pub mod originals;
+pub mod progress;
+pub mod publish;
+pub mod records;
+pub mod report;
+pub mod request;
+pub mod sweeper;
+
+use std::sync::Arc;
+
+use quire_kit::app::{Core, Spec};
+use quire_kit::config::CommonConfig;
+use quire_kit::db::PgPool;
+use quire_kit::events::topics;
+use quire_kit::jwks::Keys;
+use quire_kit::objects::Objects;
+use quire_proto::manuscript::v1::manuscript_service_server::ManuscriptServiceServer;
+
+pub use config::ManuscriptConfig;
+
+pub const SERVICE: &str = "manuscript";
+/// `ce_source` of the events this service writes, and the name of its binary.
+pub const SOURCE: &str = "quire-manuscript";
+
+pub const SPEC: Spec = Spec {
+    name: SERVICE,
+    process: SOURCE,
+    migrations: db::MIGRATIONS,
+    topics: &[topics::MANUSCRIPT, topics::BOOK],
+};
+
+/// A gRPC request's room beyond the files it carries (field tags, names, the rest).
+const MESSAGE_SLACK: usize = 1024 * 1024;
+
+/// What every request handler needs.
+#[derive(Clone)]
+pub struct AppState {
+    pub pool: PgPool,
+    pub objects: Objects,
+    pub catalog: catalog::Catalog,
+    pub config: Arc<ManuscriptConfig>,
+    /// Rung after a commit that enqueued an event, so the relay sends it at once.
+    pub outbox: quire_kit::outbox::Wake,
+    /// Readings and analyses under way at once: one per core, the rest wait their turn
+    /// (each holds an upload's files and text in memory and keeps a core busy).
+    pub cpu: Arc<tokio::sync::Semaphore>,
+}
+
+impl AppState {
+    /// Waits for a core to be free for CPU work (see [`AppState::cpu`]).
+    pub async fn cpu_slot(&self) -> error::Result<tokio::sync::SemaphorePermit<'_>> {
+        self.cpu.acquire().await.map_err(|e| {
+            <error::ManuscriptError as quire_kit::CommonErrors>::internal(format!(
+                "cpu slots closed: {e}"
+            ))
+        })
+    }
+}
+
+/// The built service, bound to its ports and ready to run.
+pub struct Application {
+    state: AppState,
+    core: Core,
+    keys: Keys,
+}
+
+impl Application {
+    /// Checks the settings, binds the ports (port 0 picks a free one, for tests),
+    /// migrates the schema, connects to Postgres, the object store and Kafka, and loads the
+    /// token keys (when auth answers already).
+    pub async fn build(common: CommonConfig, config: ManuscriptConfig) -> anyhow::Result<Self> {
+        config.check()?;
+        let core = Core::build(SPEC, common, &config.grpc_addr, &config.admin_addr).await?;
+        let objects = Objects::open(&config.object_store_url())?;
+        let keys = Keys::start(&config.auth_url).await?;
+        let catalog = catalog::Catalog::new(
+            &config.catalog_url,
+            config.catalog_timeout(),
+            max_message(&config),
+        )?;
+        let state = AppState {
+            pool: core.pool.clone(),
+            objects,
+            catalog,
+            config: Arc::new(config),
+            outbox: quire_kit::outbox::Wake::default(),
+            cpu: cpu_slots(),
+        };
+        Ok(Self { state, core, keys })
+    }
+
+    pub fn grpc_port(&self) -> u16 {
+        self.core.grpc_port()
+    }
+
+    pub fn admin_port(&self) -> u16 {
+        self.core.admin_port()
+    }
+
+    /// Serves gRPC and the admin routes, relays the outbox, follows the book events and
+    /// sweeps abandoned uploads until SIGTERM or Ctrl-C.
+    pub async fn run_until_stopped(self) -> anyhow::Result<()> {
+        self.run_until(quire_kit::shutdown::signal()).await
+    }
+
+    /// Like [`Self::run_until_stopped`], stopping when `stop` resolves (tests).
+    pub async fn run_until(
+        self,
+        stop: impl std::future::Future<Output = ()> + Send + 'static,
+    ) -> anyhow::Result<()> {
+        let brokers = self.core.common.kafka_brokers.clone();
+        let mut service = self.core.start(self.state.outbox.clone())?;
+        let keys = self.keys.clone();
+        service.spawn(|stop| keys.run(stop));
+        let books = quire_kit::consumer::EventConsumer::new(
+            &brokers,
+            &self.state.config.events_group,
+            &[topics::BOOK],
+            self.state.pool.clone(),
+        )?;
+        service.spawn(|stop| books.run(book_events::BookEvents, stop));
+        let sweeper = self.state.clone();
+        service.spawn(|stop| sweeper::run(sweeper, stop));
+
+        let limit = max_message(&self.state.config);
+        let api = ManuscriptServiceServer::new(grpc_api::ManuscriptApi { state: self.state })
+            .max_decoding_message_size(limit);
+        service.serve(api, self.keys.interceptor(), stop).await
+    }
+}
+
+/// One slot of CPU work per core.
+pub fn cpu_slots() -> Arc<tokio::sync::Semaphore> {
+    let cores = std::thread::available_parallelism().map_or(2, usize::from);
+    Arc::new(tokio::sync::Semaphore::new(cores))
+}
+
+/// The largest request: every file of an upload at its limit.
+fn max_message(config: &ManuscriptConfig) -> usize {
+    usize::try_from(config.manuscript_max_bytes)
+        .unwrap_or(usize::MAX)
+        .saturating_add(MESSAGE_SLACK)
+}
