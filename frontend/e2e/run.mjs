@@ -1,5 +1,5 @@
-// Browser end-to-end tests against a live stack: accounts (here), reading (reader.mjs) and
-// the wallet: recharging and buying (wallet.mjs).
+// Browser end-to-end tests against a live stack: accounts (here), reading (reader.mjs),
+// the wallet: recharging and buying (wallet.mjs), and writing: manuscripts (manuscripts.mjs).
 //   npm run e2e        (node e2e/run.mjs; node's test runner prints pass/fail counts)
 // Env: QUIRE_BASE_URL (http://127.0.0.1:8080), QUIRE_E2E_SMTP_PORT (2526),
 //      QUIRE_ADMIN_EMAIL / QUIRE_ADMIN_PASSWORD, CHROMIUM_PATH (/usr/bin/chromium),
@@ -15,6 +15,7 @@ import { createTestWallet } from './support/eth-wallet.mjs';
 import { extractCode, startSmtpSink } from './support/smtp-sink.mjs';
 import { readerScenarios } from './reader.mjs';
 import { walletScenarios } from './wallet.mjs';
+import { manuscriptScenarios } from './manuscripts.mjs';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -271,6 +272,7 @@ describe('wallet', { concurrency: false }, () => {
 
 readerScenarios({ scenario, assertText, shot, sink: () => sink, setupError: () => setupError, appPath });
 walletScenarios({ scenario, assertText, shot, sink: () => sink, setupError: () => setupError, appPath });
+manuscriptScenarios({ scenario, assertText, shot, sink: () => sink, setupError: () => setupError, appPath });
 
 /** Waits (up to the default timeout) until the locator's text contains `expected`. */
 async function assertText(locator, expected, message) {

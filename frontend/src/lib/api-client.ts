@@ -32,6 +32,19 @@ export interface RequestOptions {
   timeoutMs?: number;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /**
+   * Reports the request body going out (uploads). fetch cannot, so a call that asks for it
+   * is sent with XMLHttpRequest; everything else (envelope, errors, 401/403) is the same.
+   */
+  onUploadProgress?: (progress: UploadProgress) => void;
+}
+
+/** How much of a request body went out; `total` is null when the browser cannot tell. */
+export interface UploadProgress {
+  loaded: number;
+  total: number | null;
+  /** The whole body was sent; the server is working on the answer. */
+  done: boolean;
 }
 
 export type ApiErrorKind = 'http' | 'envelope' | 'network' | 'timeout' | 'abort';
@@ -180,14 +193,54 @@ function buildBody(opts: RequestOptions, headers: Record<string, string>): BodyI
   return undefined;
 }
 
-async function readBody(res: Response): Promise<unknown> {
-  const text = await res.text();
+function parseBody(text: string): unknown {
   if (!text) return null;
   try {
     return JSON.parse(text);
   } catch {
     return text;
   }
+}
+
+interface RawReply {
+  ok: boolean;
+  status: number;
+  payload: unknown;
+}
+
+interface Outgoing {
+  method: string;
+  headers: Record<string, string>;
+  body: BodyInit | undefined;
+  signal: AbortSignal;
+}
+
+async function sendWithFetch(url: string, out: Outgoing): Promise<RawReply> {
+  const res = await fetch(url, out);
+  return { ok: res.ok, status: res.status, payload: parseBody(await res.text()) };
+}
+
+/** XMLHttpRequest, for its upload progress events; fails like fetch does (a thrown Error). */
+function sendWithXhr(url: string, out: Outgoing, onUploadProgress: (p: UploadProgress) => void): Promise<RawReply> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(out.method, url);
+    for (const [name, value] of Object.entries(out.headers)) xhr.setRequestHeader(name, value);
+    let last: UploadProgress = { loaded: 0, total: null, done: false };
+    xhr.upload.addEventListener('progress', (e) => {
+      last = { loaded: e.loaded, total: e.lengthComputable ? e.total : null, done: false };
+      onUploadProgress(last);
+    });
+    xhr.upload.addEventListener('load', () => onUploadProgress({ ...last, loaded: last.total ?? last.loaded, done: true }));
+    xhr.addEventListener('load', () =>
+      resolve({ ok: xhr.status >= 200 && xhr.status < 300, status: xhr.status, payload: parseBody(xhr.responseText) }),
+    );
+    xhr.addEventListener('error', () => reject(new Error('')));
+    xhr.addEventListener('abort', () => reject(new Error('aborted')));
+    if (out.signal.aborted) return reject(new Error('aborted'));
+    out.signal.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send((out.body ?? null) as XMLHttpRequestBodyInit | null);
+  });
 }
 
 function report(error: ApiError, opts: RequestOptions): never {
@@ -217,11 +270,11 @@ export async function request<T = unknown>(
     else opts.signal.addEventListener('abort', onOuterAbort, { once: true });
   }
 
-  let res: Response;
-  let payload: unknown;
+  let res: RawReply;
   try {
-    res = await fetch(buildUrl(path, opts.params), { method, headers, body, signal: controller.signal });
-    payload = await readBody(res);
+    const url = buildUrl(path, opts.params);
+    const out: Outgoing = { method, headers, body, signal: controller.signal };
+    res = opts.onUploadProgress ? await sendWithXhr(url, out, opts.onUploadProgress) : await sendWithFetch(url, out);
   } catch (cause) {
     const reason = cause instanceof Error ? cause.message : String(cause);
     const error = timedOut
@@ -238,6 +291,7 @@ export async function request<T = unknown>(
     opts.signal?.removeEventListener('abort', onOuterAbort);
   }
 
+  const payload = res.payload;
   const unwrap = () => (isEnvelope(payload) ? payload.data : payload) as T;
 
   if (res.ok && (opts.ignoreErrors || !isFailureBody(payload))) return unwrap();

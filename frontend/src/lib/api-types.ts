@@ -47,3 +47,11 @@ export type ShelfBook = Schemas['ShelfBookOut'];
 export type Shelf = Schemas['ShelfOut'];
 export type Settings = Schemas['SettingsOut'];
 export type Takedown = Schemas['TakedownBody'];
+
+// Manuscripts: a writer's uploads, their analysis and the AI check. Narrowed: a list row's
+// state, which the document only describes in words.
+export type Manuscript = Schemas['ManuscriptOut'];
+export type ManuscriptRow = Omit<Schemas['ManuscriptItemOut'], 'state'> & { state: 'analysed' | 'published' };
+export type ManuscriptPage = Omit<Schemas['ManuscriptPageOut'], 'items'> & { items: ManuscriptRow[] };
+export type AnalysisProgress = Schemas['UploadProgressOut'];
+export type AiCheck = Schemas['AiCheckOut'];

@@ -1,14 +1,24 @@
-import { ComingSoon } from '@/components/ComingSoon';
+import { MyUploads } from '@/features/catalog';
+import { WriterHome } from '@/features/manuscripts';
 import { useTitle } from '@/lib/use-title';
+import { useManuscriptBooks, WriterOnly } from './manuscript/writer-only';
 
-export default function WriterRoute() {
-  useTitle('Writer studio');
+/** The writer's desk, shared by /writer and /user/write. */
+export function WriterDesk({ userId, title, eyebrow }: { userId: string; title: string; eyebrow?: string }) {
+  const books = useManuscriptBooks(userId);
   return (
-    <ComingSoon
-      title="Writer studio"
-      icon="pen"
-      description="Upload manuscripts, get an automatic analysis, set a price with AI pricing and publish."
-      highlights={['Manuscript analysis and AI check', 'AI pricing and crowd-funding', 'Revenue curves']}
+    <WriterHome
+      title={title}
+      eyebrow={eyebrow}
+      publish={books.publish}
+      publishedOf={books.publishedOf}
+      books={<MyUploads writerId={userId} />}
     />
   );
+}
+
+/** /writer: the writer's studio (readers and visitors see how to become a writer). */
+export default function WriterRoute() {
+  useTitle('Writer studio');
+  return <WriterOnly>{({ userId }) => <WriterDesk userId={userId} title="Writer studio" />}</WriterOnly>;
 }

@@ -1,15 +1,9 @@
-import { ComingSoon } from '@/components/ComingSoon';
 import { useTitle } from '@/lib/use-title';
+import { WriterOnly } from '../manuscript/writer-only';
+import { WriterDesk } from '../writer';
 
+/** /user/write: the "Write" entry of the user's space, the same desk as /writer. */
 export default function UserWriteRoute() {
   useTitle('Write');
-  return (
-    <ComingSoon
-      title="Write"
-      icon="pen"
-      description="Start a new manuscript or continue one in progress."
-      highlights={['Drafts', 'Upload and analyse', 'Publish']}
-      backTo={{ label: 'Open your profile', to: '/user/profile' }}
-    />
-  );
+  return <WriterOnly>{({ userId }) => <WriterDesk userId={userId} eyebrow="Your writing" title="Write" />}</WriterOnly>;
 }
