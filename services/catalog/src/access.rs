@@ -16,7 +16,7 @@ use uuid::Uuid;
 
 use crate::db::book::BookRow;
 use crate::db::schema::{books, purchases};
-use crate::error::{CatalogError, Result};
+use crate::error::{CatalogError, CommonErrors, Result};
 use crate::wallet_purchases::WalletPurchases;
 
 /// The writer, the book's publisher or an admin.
@@ -48,14 +48,14 @@ pub async fn visible_book(
     book_id: Uuid,
 ) -> Result<BookRow> {
     let Some(book) = find_book(conn, book_id).await? else {
-        return Err(CatalogError::NotFound("Book"));
+        return Err(CatalogError::not_found("Book"));
     };
     if visible(caller, &book) {
         return Ok(book);
     }
     match caller {
         Some(c) if !book.taken_down && bought(conn, c.user_id(), book.id).await? => Ok(book),
-        _ => Err(CatalogError::NotFound("Book")),
+        _ => Err(CatalogError::not_found("Book")),
     }
 }
 

@@ -10,7 +10,7 @@ use uuid::Uuid;
 use crate::books::view::rfc3339;
 use crate::db::bookmark::BookmarkRow;
 use crate::db::schema::bookmarks;
-use crate::error::{CatalogError, Result};
+use crate::error::{CatalogError, CommonErrors, Result};
 use crate::{access, input};
 
 const MAX_PER_BOOK: i64 = 1000;
@@ -98,7 +98,7 @@ pub async fn delete(
         .first(conn)
         .await
         .optional()?
-        .ok_or(CatalogError::NotFound("Bookmark"))?;
+        .ok_or_else(|| CatalogError::not_found("Bookmark"))?;
     if !c.may_act_for(owner) {
         return Err(CatalogError::forbidden(
             "You may delete only your own bookmarks",

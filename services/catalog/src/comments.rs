@@ -11,7 +11,7 @@ use uuid::Uuid;
 use crate::books::view::rfc3339;
 use crate::db::comment::CommentRow;
 use crate::db::schema::comments;
-use crate::error::{CatalogError, Result};
+use crate::error::{CatalogError, CommonErrors, Result};
 use crate::{access, input, names};
 
 pub const MAX_CHARS: usize = 2000;
@@ -108,7 +108,7 @@ pub async fn delete(
         .first(conn)
         .await
         .optional()?
-        .ok_or(CatalogError::NotFound("Comment"))?;
+        .ok_or_else(|| CatalogError::not_found("Comment"))?;
     if !c.may_act_for(author) {
         return Err(CatalogError::forbidden(
             "You may delete only your own comments",

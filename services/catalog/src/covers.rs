@@ -12,7 +12,7 @@ use quire_kit::caller::Caller;
 use quire_proto::catalog::v1 as pb;
 
 use crate::db::book::BookRow;
-use crate::error::{CatalogError, Result};
+use crate::error::{CatalogError, CommonErrors, Result};
 use crate::{AppState, access, input};
 
 /// The largest cover image accepted.

@@ -3,6 +3,8 @@
 
 use quire_kit::{ApiError, ErrorCode, KitError};
 
+pub use quire_kit::CommonErrors;
+
 #[derive(Debug, thiserror::Error)]
 pub enum CatalogError {
     #[error("Book Existed Already!")]
@@ -16,32 +18,22 @@ pub enum CatalogError {
     Unreadable(String),
     #[error("search: {0}")]
     Search(#[from] quire_book_search::SearchError),
+    /// Also what another service answered, bad input, "not found" and the database.
     #[error(transparent)]
     Kit(#[from] KitError),
-    // The six below are KitError's own failures, kept as variants of their own because
-    // the handlers build and match them by name; each turns into its KitError to answer.
-    /// Bad input; the first field names what was wrong.
-    #[error("{1}")]
-    Invalid(&'static str, String),
-    #[error("Authentication required")]
-    Unauthenticated,
-    /// An unknown (or, for this caller, invisible) thing: "Book", "Comment", ...
-    #[error("{0} not found")]
-    NotFound(&'static str),
-    #[error(transparent)]
-    Api(#[from] ApiError),
-    #[error("database: {0}")]
-    Db(#[from] diesel::result::Error),
-    #[error("{0}")]
-    Internal(String),
 }
 
-impl CatalogError {
-    pub fn invalid(field: &'static str, message: impl Into<String>) -> Self {
-        Self::Invalid(field, message.into())
+impl CommonErrors for CatalogError {}
+
+impl From<diesel::result::Error> for CatalogError {
+    fn from(e: diesel::result::Error) -> Self {
+        Self::Kit(e.into())
     }
-    pub fn forbidden(message: impl Into<String>) -> Self {
-        Self::Kit(KitError::Forbidden(message.into()))
+}
+
+impl From<ApiError> for CatalogError {
+    fn from(e: ApiError) -> Self {
+        Self::Kit(e.into())
     }
 }
 
@@ -49,7 +41,7 @@ impl From<quire_bookfile::BookFileError> for CatalogError {
     fn from(e: quire_bookfile::BookFileError) -> Self {
         use quire_bookfile::BookFileError as F;
         match e {
-            F::Unsupported(m) => Self::Invalid("file", m),
+            F::Unsupported(m) => Self::invalid("file", m),
             F::TooLarge(m) => Self::TooLarge(m),
             F::Unreadable(m) => Self::Unreadable(m),
         }
@@ -58,7 +50,7 @@ impl From<quire_bookfile::BookFileError> for CatalogError {
 
 impl From<tokio::task::JoinError> for CatalogError {
     fn from(e: tokio::task::JoinError) -> Self {
-        Self::Internal(format!("worker task failed: {e}"))
+        Self::internal(format!("worker task failed: {e}"))
     }
 }
 
@@ -73,12 +65,6 @@ impl From<CatalogError> for ApiError {
             E::Unreadable(_) => ApiError::new(ErrorCode::Unprocessable, "file_unreadable", text),
             E::Search(s) => ApiError::internal(&s),
             E::Kit(kit) => kit.into(),
-            E::Invalid(field, message) => KitError::Invalid(field, message).into(),
-            E::Unauthenticated => KitError::Unauthenticated.into(),
-            E::NotFound(what) => KitError::NotFound(what).into(),
-            E::Api(api) => api,
-            E::Db(db) => KitError::Query(db).into(),
-            E::Internal(message) => KitError::Internal(message).into(),
         }
     }
 }

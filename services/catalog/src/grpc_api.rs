@@ -4,6 +4,7 @@
 use std::pin::Pin;
 
 use futures::Stream;
+use quire_kit::KitError;
 use quire_kit::caller::Caller;
 use quire_kit::db::PgConn;
 use quire_proto::catalog::v1 as pb;
@@ -103,7 +104,7 @@ impl CatalogService for CatalogApi {
         &self,
         req: Request<pb::SetPublishStatusRequest>,
     ) -> Reply<pb::PublishStatus> {
-        let who = caller(&req).ok_or(CatalogError::Unauthenticated)?;
+        let who = caller(&req).ok_or(CatalogError::Kit(KitError::Unauthenticated))?;
         let r = req.get_ref();
         let mut conn = self.conn().await?;
         ok(listing::set_publish_status(&mut conn, &who, &r.user_id, &r.book_id, r.on).await?)
@@ -242,7 +243,7 @@ impl CatalogService for CatalogApi {
     }
 
     async fn set_taken_down(&self, req: Request<pb::SetTakenDownRequest>) -> Reply<pb::Book> {
-        let who = caller(&req).ok_or(CatalogError::Unauthenticated)?;
+        let who = caller(&req).ok_or(CatalogError::Kit(KitError::Unauthenticated))?;
         let r = req.get_ref();
         let mut conn = self.conn().await?;
         let row =

@@ -9,7 +9,7 @@ use crate::books::view;
 use crate::db::book::BookRow;
 use crate::db::reading_history::HistoryRow;
 use crate::db::schema::{books, reading_history};
-use crate::error::{CatalogError, Result};
+use crate::error::{CatalogError, CommonErrors, Result};
 use crate::{access, input};
 
 pub const DEFAULT_LIMIT: u32 = 50;

@@ -2,11 +2,12 @@
 //! says what to fix, never a 500.
 
 use chrono::NaiveDate;
+use quire_kit::KitError;
 use quire_kit::caller::Caller;
 use quire_kit::input::{self, Lines};
 use uuid::Uuid;
 
-use crate::error::{CatalogError, Result};
+use crate::error::{CatalogError, CommonErrors, Result};
 
 pub const MAX_PRICE_CENTS: i64 = 100_000_000;
 pub const MAX_TITLE_CHARS: usize = 300;
@@ -141,7 +142,7 @@ pub fn page(page: u32, page_size: u32) -> Result<(u32, u32, i64)> {
 
 /// The caller, or 401.
 pub fn required(caller: Option<&Caller>) -> Result<&Caller> {
-    caller.ok_or(CatalogError::Unauthenticated)
+    caller.ok_or(CatalogError::Kit(KitError::Unauthenticated))
 }
 
 /// A user id a request names: it must be the caller unless the caller is an admin.
@@ -157,7 +158,7 @@ mod tests {
     #[test]
     fn bad_fields_are_named() {
         let field = |e: CatalogError| match e {
-            CatalogError::Invalid(f, _) => f,
+            CatalogError::Kit(KitError::Invalid(f, _)) => f,
             other => panic!("not a 400: {other}"),
         };
         assert_eq!(field(uuid("book_id", "nope").unwrap_err()), "book_id");
@@ -165,7 +166,7 @@ mod tests {
         assert_eq!(field(price(MAX_PRICE_CENTS + 1).unwrap_err()), "price");
         assert_eq!(field(title("  ").unwrap_err()), "title");
         assert!(
-            matches!(page(1, 101).unwrap_err(), CatalogError::Api(e) if e.message.starts_with("page_size"))
+            matches!(page(1, 101).unwrap_err(), CatalogError::Kit(KitError::Api(e)) if e.message.starts_with("page_size"))
         );
         assert_eq!(field(date("2024-13-01").unwrap_err()), "publish_date");
         assert_eq!(field(score(f64::NAN).unwrap_err()), "assessment_score");

@@ -20,7 +20,7 @@ use crate::books::view;
 use crate::db::book::{BookChanges, BookRow};
 use crate::db::publish_status::{PublishStatusRow, ROLE_PUBLISHER, ROLE_WRITER};
 use crate::db::schema::{book_files, books, publish_status};
-use crate::error::{CatalogError, Result};
+use crate::error::{CatalogError, CommonErrors, Result};
 use crate::input;
 
 pub const SOURCE: &str = "quire-catalog";
@@ -119,7 +119,7 @@ pub async fn lock_book(conn: &mut AsyncPgConnection, book_id: Uuid) -> Result<Bo
         .first(conn)
         .await
         .optional()?
-        .ok_or(CatalogError::NotFound("Book"))
+        .ok_or_else(|| CatalogError::not_found("Book"))
 }
 
 async fn upsert_switch(
@@ -200,7 +200,7 @@ pub async fn set_publish_status(
             if on && !before.listed() {
                 // A publisher cannot see an unlisted book of someone else.
                 if !crate::access::privileged(Some(&caller), &before) {
-                    return Err(CatalogError::NotFound("Book"));
+                    return Err(CatalogError::not_found("Book"));
                 }
                 return Err(CatalogError::invalid(
                     "book_id",

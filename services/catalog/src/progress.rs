@@ -12,7 +12,7 @@ use crate::books::view::rfc3339;
 use crate::db::reading_history::HistoryRow;
 use crate::db::reading_progress::ProgressRow;
 use crate::db::schema::{reading_history, reading_progress};
-use crate::error::{CatalogError, Result};
+use crate::error::{CatalogError, CommonErrors, Result};
 use crate::{access, input};
 
 pub async fn get(

@@ -11,7 +11,7 @@ use crate::db::book::BookRow;
 use crate::db::book_file::BookFileRow;
 use crate::db::chapter::ChapterRow;
 use crate::db::schema::{book_files, chapters};
-use crate::error::{CatalogError, Result};
+use crate::error::{CatalogError, CommonErrors, Result};
 use crate::trial_cache::TrialKey;
 use crate::{AppState, access, input, settings};
 
@@ -23,7 +23,7 @@ pub fn format_of(name: &str) -> Result<quire_bookfile::Format> {
         "epub" => Ok(Format::Epub),
         "pdf" => Ok(Format::Pdf),
         "txt" => Ok(Format::Txt),
-        other => Err(CatalogError::Internal(format!(
+        other => Err(CatalogError::internal(format!(
             "stored file of unknown format {other}"
         ))),
     }
@@ -34,14 +34,14 @@ async fn file_of(
     book: &BookRow,
     file_index: u32,
 ) -> Result<(BookFileRow, Vec<quire_bookfile::Chapter>)> {
-    let index = i32::try_from(file_index).map_err(|_| CatalogError::NotFound("File"))?;
+    let index = i32::try_from(file_index).map_err(|_| CatalogError::not_found("File"))?;
     let file: BookFileRow = book_files::table
         .find((book.id, index))
         .select(BookFileRow::as_select())
         .first(conn)
         .await
         .optional()?
-        .ok_or(CatalogError::NotFound("File"))?;
+        .ok_or_else(|| CatalogError::not_found("File"))?;
     let rows: Vec<ChapterRow> = chapters::table
         .filter(chapters::book_id.eq(book.id))
         .filter(chapters::file_index.eq(index))

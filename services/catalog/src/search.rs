@@ -23,7 +23,7 @@ use crate::books::view;
 use crate::db::book::BookRow;
 use crate::db::schema::books;
 use crate::db::texts;
-use crate::error::{CatalogError, Result};
+use crate::error::{CatalogError, CommonErrors, Result};
 use crate::{AppState, input};
 
 /// How long the broker may hold a fetch open waiting for data.

@@ -8,7 +8,7 @@ use quire_proto::catalog::v1 as pb;
 
 use crate::db::schema::settings;
 use crate::db::setting::SettingRow;
-use crate::error::{CatalogError, Result};
+use crate::error::{CatalogError, CommonErrors, Result};
 use crate::input;
 
 pub const TRIAL_PERCENT: &str = "trial_percent";

@@ -1,9 +1,12 @@
 //! What the services' integration tests share. Each test starts real services in its own
 //! process: auth, catalog, the wallet and the manuscript service, each on a fresh Postgres
 //! schema of its own, with the shared Redis and broker and consumer groups of that test
-//! alone (another test's service must never take its events). Only the start-up is here;
-//! what a test checks stays with the test.
+//! alone (another test's service must never take its events). Only the start-up is here,
+//! and the wallet ledger's invariants that two suites check ([`ledger`]); what a test
+//! checks otherwise stays with the test.
 #![allow(clippy::expect_used, clippy::unwrap_used)] // test support stops at the first surprise
+
+pub mod ledger;
 
 use quire_auth::AuthConfig;
 use quire_catalog::CatalogConfig;

@@ -18,11 +18,6 @@ mod bank {
     pub mod workload;
 }
 
-// The ledger checks the wallet's api tests use (`conn`, `ledger_balance`,
-// `assert_ledger_balances`), on this test's stack: one file for both, kept with the wallet's.
-#[path = "../../../services/wallet/tests/api/support/ledger_checks.rs"]
-mod ledger_checks;
-
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};

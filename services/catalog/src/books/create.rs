@@ -10,6 +10,7 @@ use chrono::Utc;
 use diesel::prelude::*;
 use diesel_async::scoped_futures::ScopedFutureExt;
 use diesel_async::{AsyncConnection, RunQueryDsl};
+use quire_kit::KitError;
 use quire_kit::caller::Caller;
 use quire_proto::catalog::v1 as pb;
 use sha2::{Digest, Sha256};
@@ -20,7 +21,7 @@ use crate::db::book_file::BookFileRow;
 use crate::db::chapter::ChapterRow;
 use crate::db::publish_status::{PublishStatusRow, ROLE_WRITER};
 use crate::db::schema::{book_files, books, chapters, publish_status};
-use crate::error::{CatalogError, Result};
+use crate::error::{CatalogError, CommonErrors, Result};
 use crate::{AppState, access, covers, input, listing, objects};
 
 pub const MAX_FILES: usize = 10;
@@ -47,10 +48,10 @@ async fn made_before(state: &AppState, id: Uuid, writer_id: Uuid) -> Result<Opti
 fn is_unique_violation(e: &CatalogError) -> bool {
     matches!(
         e,
-        CatalogError::Db(diesel::result::Error::DatabaseError(
+        CatalogError::Kit(KitError::Query(diesel::result::Error::DatabaseError(
             diesel::result::DatabaseErrorKind::UniqueViolation,
             _
-        ))
+        )))
     )
 }
 

@@ -12,7 +12,7 @@ use crate::access;
 use crate::books::view;
 use crate::db::book::BookRow;
 use crate::db::schema::{books, purchases};
-use crate::error::{CatalogError, Result};
+use crate::error::{CatalogError, CommonErrors, Result};
 use crate::input;
 
 /// `%`, `_` and `\` in user text match themselves in a LIKE pattern.
@@ -238,7 +238,7 @@ pub async fn for_sale(conn: &mut AsyncPgConnection, book_id: &str) -> Result<pb:
     let id = input::uuid("book_id", book_id)?;
     let row = access::find_book(conn, id)
         .await?
-        .ok_or(CatalogError::NotFound("Book"))?;
+        .ok_or_else(|| CatalogError::not_found("Book"))?;
     if !row.listed() {
         return Err(CatalogError::NotForSale);
     }

@@ -7,7 +7,7 @@ use quire_kit::caller::Caller;
 use quire_proto::catalog::v1 as pb;
 
 use crate::db::book::{BookChanges, BookRow};
-use crate::error::{CatalogError, Result};
+use crate::error::{CatalogError, CommonErrors, Result};
 use crate::{AppState, covers, input, listing, objects};
 
 pub async fn update(
@@ -53,10 +53,10 @@ pub async fn update(
         let mut conn = quire_kit::db::conn(&state.pool).await?;
         let current = crate::access::find_book(&mut conn, book_id)
             .await?
-            .ok_or(CatalogError::NotFound("Book"))?;
+            .ok_or_else(|| CatalogError::not_found("Book"))?;
         if !caller.may_act_for(current.upload_writer_id) {
             if !crate::access::visible(Some(caller), &current) {
-                return Err(CatalogError::NotFound("Book"));
+                return Err(CatalogError::not_found("Book"));
             }
             return Err(CatalogError::forbidden(
                 "Only the book's writer may change it",

@@ -22,7 +22,7 @@ use crate::db::book::BookRow;
 use crate::db::book_file::BookFileRow;
 use crate::db::schema::{book_files, books, comments, favourites, purchases};
 use crate::db::texts;
-use crate::error::Result;
+use crate::error::{CatalogError, CommonErrors, Result};
 
 pub fn rfc3339(t: DateTime<Utc>) -> String {
     t.to_rfc3339_opts(SecondsFormat::Millis, true)
@@ -196,7 +196,7 @@ pub async fn book(
 ) -> Result<pb::Book> {
     let mut list = books(conn, caller, vec![row]).await?;
     list.pop()
-        .ok_or_else(|| crate::error::CatalogError::Internal("book view lost its row".into()))
+        .ok_or_else(|| CatalogError::internal("book view lost its row"))
 }
 
 /// The wire form without per-caller marks.

@@ -14,7 +14,7 @@ use image::imageops::FilterType;
 use image::metadata::Orientation;
 use image::{DynamicImage, ImageDecoder, ImageError, ImageFormat, ImageReader, RgbImage};
 
-use crate::error::{CatalogError, Result};
+use crate::error::{CatalogError, CommonErrors, Result};
 
 /// Widest and tallest image decoded at all; larger is refused before a pixel is allocated.
 pub const MAX_SIDE: u32 = 8000;
@@ -43,7 +43,7 @@ pub fn reencode(data: &[u8], format: ImageFormat) -> Result<Vec<u8>> {
     let mut out = Vec::new();
     JpegEncoder::new_with_quality(&mut out, JPEG_QUALITY)
         .encode_image(&rgb)
-        .map_err(|e| CatalogError::Internal(format!("cover encoding failed: {e}")))?;
+        .map_err(|e| CatalogError::internal(format!("cover encoding failed: {e}")))?;
     Ok(out)
 }
 

@@ -11,7 +11,7 @@ use quick_xml::Reader;
 use quick_xml::Writer;
 use quick_xml::events::{BytesDecl, BytesStart, BytesText, Event};
 
-use crate::error::{CatalogError, Result};
+use crate::error::{CatalogError, CommonErrors, Result};
 
 const SVG_NS: &str = "http://www.w3.org/2000/svg";
 const XLINK_NS: &str = "http://www.w3.org/1999/xlink";
@@ -44,7 +44,7 @@ fn malformed<E>(_: E) -> CatalogError {
 }
 
 fn write_failed(e: std::io::Error) -> CatalogError {
-    CatalogError::Internal(format!("svg cover writing failed: {e}"))
+    CatalogError::internal(format!("svg cover writing failed: {e}"))
 }
 
 /// The cover written again with only what draws. CPU work: call it off the async threads.

@@ -1,7 +1,7 @@
 use quire_wallet::ledger::Account;
 use tonic::Code;
 
-use crate::support::{TestApp, User, req};
+use crate::support::{TestApp, User, WalletLedger, req};
 
 /// Four users who write and buy each other's books and spend, all at once: wallets are
 /// debited and credited in every order, so a lock-order mistake would deadlock and a

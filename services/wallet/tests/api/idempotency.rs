@@ -1,7 +1,7 @@
 use quire_proto::wallet::v1 as pb;
 use tonic::Code;
 
-use crate::support::{TestApp, failure, req};
+use crate::support::{TestApp, WalletLedger, failure, req};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_same_key_replays_the_first_answer_and_moves_money_once() {

@@ -5,7 +5,7 @@ use quire_wallet::db::schema::{top_ups, transfers};
 use quire_wallet::idempotency::Key;
 use quire_wallet::recharges::{self, Begun};
 
-use crate::support::{TestApp, eventually, req};
+use crate::support::{TestApp, WalletLedger, eventually, req};
 
 /// What a process killed after writing the pending top-up (step 1) and before settling it
 /// leaves behind.

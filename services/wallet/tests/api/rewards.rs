@@ -10,7 +10,7 @@ use quire_proto::wallet::v1 as pb;
 use quire_wallet::db::schema::invitations;
 use quire_wallet::ledger::Account;
 
-use crate::support::{TestApp, User, eventually, req};
+use crate::support::{TestApp, User, WalletLedger, eventually, req};
 
 async fn rewards(app: &TestApp, inviter: &User) -> pb::RewardPage {
     app.client()

@@ -2,7 +2,7 @@ use quire_proto::wallet::v1 as pb;
 use quire_wallet::ledger::Account;
 use tonic::Code;
 
-use crate::support::{TestApp, failure, req};
+use crate::support::{TestApp, WalletLedger, failure, req};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_trade_splits_the_price_exactly_and_announces_it_once() {

@@ -1,7 +1,7 @@
 use quire_proto::wallet::v1 as pb;
 use tonic::Code;
 
-use crate::support::{TestApp, failure, req};
+use crate::support::{TestApp, WalletLedger, failure, req};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn opening_a_wallet_is_idempotent_and_a_missing_one_is_not_found() {

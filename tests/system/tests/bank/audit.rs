@@ -10,6 +10,7 @@ use diesel_async::RunQueryDsl;
 use quire_kit::db::PgPool;
 use quire_kit::db::schema::{outbox, processed_events};
 use quire_kit::events::topics;
+use quire_test_stack::ledger::WalletLedger;
 use quire_wallet::db::schema::{entries, idempotency_keys, rewards, top_ups, trades, transfers};
 use quire_wallet::db::wallet::wallet_balances;
 use quire_wallet::ledger::Account;

@@ -12,6 +12,7 @@ use quire_kit::events::topics;
 use quire_proto::catalog::v1 as catalog_pb;
 use quire_proto::catalog::v1::catalog_service_client::CatalogServiceClient;
 use quire_test_stack::env_or;
+use quire_test_stack::ledger::WalletLedger;
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 use tokio::process::Command;
@@ -63,7 +64,7 @@ pub struct TestApp {
     /// The gateway's base URL.
     pub base: String,
     pub http: reqwest::Client,
-    /// The wallet's schema (the ledger checks shared with the api tests read it).
+    /// The wallet's schema (the ledger checks of `quire_test_stack::ledger` read it).
     pub pool: PgPool,
     pub catalog_db: PgPool,
     pub auth_db: PgPool,
@@ -130,6 +131,12 @@ where
         port
     });
     format!("http://127.0.0.1:{}", joined(port).await)
+}
+
+impl WalletLedger for TestApp {
+    fn wallet_pool(&self) -> &PgPool {
+        &self.pool
+    }
 }
 
 impl TestApp {

@@ -6,7 +6,7 @@ use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
 use uuid::Uuid;
 
-use super::{TestApp, eventually, suffix};
+use super::{TestApp, WalletLedger, eventually, suffix};
 
 impl TestApp {
     /// Produces a `user.registered` event the way auth's relay does; answers its id.

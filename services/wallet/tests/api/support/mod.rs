@@ -3,7 +3,6 @@
 //! broker, and consumer groups of this test alone.
 
 mod events;
-mod ledger_checks;
 
 use quire_kit::config::CommonConfig;
 use quire_kit::db::PgPool;
@@ -18,6 +17,7 @@ use quire_test_stack::{
 use quire_wallet::WalletConfig;
 use tonic::transport::Channel;
 
+pub use quire_test_stack::ledger::WalletLedger;
 pub use quire_test_stack::{User, eventually, req, suffix};
 
 pub struct TestApp {
@@ -31,6 +31,12 @@ pub struct TestApp {
     pub common: CommonConfig,
     pub config: WalletConfig,
     stop: Option<tokio::sync::oneshot::Sender<()>>,
+}
+
+impl WalletLedger for TestApp {
+    fn wallet_pool(&self) -> &PgPool {
+        &self.pool
+    }
 }
 
 impl TestApp {
