@@ -4,7 +4,9 @@
 use std::path::PathBuf;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    // Read when the script runs, not baked in when it is compiled: the compiled script is
+    // shared by every clone that builds into the same target dir.
+    let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR")?);
     let mut files = Vec::new();
     collect(&root.join("quire"), &mut files)?;
     files.sort();
