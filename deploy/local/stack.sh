@@ -161,6 +161,10 @@ proc_env() {
       "QUIRE_ADMIN_ADDR=$BIND_HOST:$(svc_admin "$s")" \
       "QUIRE_EVENTS_GROUP=$name"
   done
+  # Peak memory of an analysis as low as what it holds (k8s/base/manuscript.yaml says why).
+  if [[ "$name" == manuscript ]]; then
+    printf '%s\n' MIMALLOC_ARENA_EAGER_COMMIT=0 MIMALLOC_PURGE_DELAY=0
+  fi
 }
 
 run_migrations() {

@@ -116,6 +116,9 @@ pub struct ChapterReport {
 /// Analyses a whole manuscript.
 pub fn analyse(input: &Input) -> Analysis {
     let (full, spans) = join_chapters(input.chapters);
+    // The genre walks the text on its own: done before the document is tokenised, its
+    // spelling tables are gone before the tokens arrive (a novel's peak memory is lower).
+    let genre_scores = genre::classify(&full, input.genre_hint);
     let doc = doc::Doc::new(&full, &spans);
     let stems = doc.vocab.stem_groups();
     let people = characters::main_characters(&doc);
@@ -126,7 +129,6 @@ pub fn analyse(input: &Input) -> Analysis {
     let lead_words = people.first().map(|c| c.words.clone()).unwrap_or_default();
     let summariser = summary::Summariser::new(&doc, &stems, &character_words, &lead_words);
     let all = 0..doc.sentences.len();
-    let genre_scores = genre::classify(&full, input.genre_hint);
     let genre = genre_scores
         .first()
         .map(|g| g.genre.clone())

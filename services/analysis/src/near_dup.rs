@@ -79,31 +79,49 @@ impl Signature {
 
 /// The signature of `text`: words lowercased with punctuation, case and line breaks ignored.
 pub fn signature(text: &str) -> Signature {
-    let word_hashes: Vec<u64> = text::words(text)
-        .map(|w| {
-            let mut h = SipHasher13::new_with_keys(KEYS.0, KEYS.1);
-            h.write(text::normalise(w).as_bytes());
-            h.finish()
-        })
-        .collect();
+    signature_of_parts([text])
+}
+
+/// The signature of the parts (a manuscript's chapters) read one after the other, as
+/// [`signature`] gives it for the parts joined by blank lines, without joining them: the
+/// words are hashed as they come, keeping only the last [`SHINGLE`] of them.
+pub fn signature_of_parts<'a>(parts: impl IntoIterator<Item = &'a str>) -> Signature {
     let mut mins = [EMPTY; HASHES];
-    if word_hashes.is_empty() {
-        return Signature(mins);
-    }
-    let width = SHINGLE.min(word_hashes.len());
-    for shingle in word_hashes.windows(width) {
-        let base = shingle
-            .iter()
-            .fold(0u64, |acc, &w| mix(acc.rotate_left(17) ^ w));
-        for (i, slot) in mins.iter_mut().enumerate() {
-            // Hash function i: the base hash mixed with a per-function odd constant.
-            let h = mix(base ^ (i as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-            if h < *slot {
-                *slot = h;
+    let mut window = [0u64; SHINGLE];
+    let mut seen = 0usize;
+    for part in parts {
+        for word in text::words(part) {
+            let mut h = SipHasher13::new_with_keys(KEYS.0, KEYS.1);
+            h.write(text::normalise(word).as_bytes());
+            window[seen % SHINGLE] = h.finish();
+            seen += 1;
+            if seen >= SHINGLE {
+                add_shingle(&mut mins, &window, seen);
             }
         }
     }
+    // A text shorter than a shingle is one shingle of all its words.
+    if (1..SHINGLE).contains(&seen) {
+        add_shingle(&mut mins, &window[..seen], seen);
+    }
     Signature(mins)
+}
+
+/// Folds the shingle of the last `window.len()` words (a ring buffer whose oldest word is
+/// at `seen % len`, in reading order from there) into the minimums.
+fn add_shingle(mins: &mut [u64; HASHES], window: &[u64], seen: usize) {
+    let len = window.len();
+    let oldest = seen % len;
+    let base = (0..len)
+        .map(|k| window[(oldest + k) % len])
+        .fold(0u64, |acc, w| mix(acc.rotate_left(17) ^ w));
+    for (i, slot) in mins.iter_mut().enumerate() {
+        // Hash function i: the base hash mixed with a per-function odd constant.
+        let h = mix(base ^ (i as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        if h < *slot {
+            *slot = h;
+        }
+    }
 }
 
 /// Estimated Jaccard similarity of the two texts' shingle sets, 0..=1.
@@ -183,6 +201,64 @@ mod tests {
             .replace(';', ".");
         let s = similarity(&signature(TEXT), &signature(&edited));
         assert!(s > 0.6, "similarity {s}");
+    }
+
+    /// The signature as first written (every word's hash kept, then each window of
+    /// [`SHINGLE`] words): stored signatures were made this way, and the streaming one
+    /// must give the same values.
+    fn reference_signature(text: &str) -> Signature {
+        let hashes: Vec<u64> = text::words(text)
+            .map(|w| {
+                let mut h = SipHasher13::new_with_keys(KEYS.0, KEYS.1);
+                h.write(text::normalise(w).as_bytes());
+                h.finish()
+            })
+            .collect();
+        let mut mins = [EMPTY; HASHES];
+        if hashes.is_empty() {
+            return Signature(mins);
+        }
+        for shingle in hashes.windows(SHINGLE.min(hashes.len())) {
+            let base = shingle
+                .iter()
+                .fold(0u64, |acc, &w| mix(acc.rotate_left(17) ^ w));
+            for (i, slot) in mins.iter_mut().enumerate() {
+                let h = mix(base ^ (i as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+                *slot = (*slot).min(h);
+            }
+        }
+        Signature(mins)
+    }
+
+    #[test]
+    fn streaming_gives_the_stored_signatures() {
+        for text in [
+            TEXT,
+            "",
+            "one",
+            "one two",
+            "a b c d",
+            "a b c d e",
+            "a b c d e f g",
+        ] {
+            assert_eq!(signature(text), reference_signature(text), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn parts_sign_as_the_text_joined() {
+        let parts = [
+            "Call me Ishmael. Some years ago,",
+            "never mind how long",
+            "precisely",
+        ];
+        assert_eq!(
+            signature_of_parts(parts),
+            reference_signature(&parts.join("\n\n"))
+        );
+        assert_eq!(signature_of_parts(["two", "words"]), signature("two words"));
+        assert_eq!(signature_of_parts([TEXT]), signature(TEXT));
+        assert!(signature_of_parts(["", " ... "]).is_empty());
     }
 
     #[test]

@@ -137,12 +137,7 @@ impl ChapterBuilder {
         }
         let drafts = if self.drafts.len() == 1 {
             let only = self.drafts.remove(0);
-            let parts: Vec<Draft> = split_single(&only, &mut self.deadline)?
-                .into_iter()
-                .filter(|d| !d.paragraphs.is_empty())
-                .collect();
-            // Headings and nothing else: the text is the headings, kept as it is.
-            if parts.is_empty() { vec![only] } else { parts }
+            split_single(only, &mut self.deadline)?
         } else {
             self.drafts
         };
@@ -206,32 +201,58 @@ pub(crate) fn paragraphs(text: &str) -> impl Iterator<Item = String> + '_ {
 }
 
 /// One chapter from the structure: cut at headings in its text, else into even sections.
-/// Chapters may come out empty (a heading with nothing after it).
-fn split_single(draft: &Draft, deadline: &mut Deadline) -> Result<Vec<Draft>, BookFileError> {
+/// Empty chapters (a heading with nothing after it) are left out; a text of headings and
+/// nothing else is kept as it is.
+///
+/// The draft is taken by value: a whole novel can be one draft, and its paragraphs are
+/// dropped once joined, so the text is held twice at most, never three times.
+fn split_single(draft: Draft, deadline: &mut Deadline) -> Result<Vec<Draft>, BookFileError> {
     let text = draft.paragraphs.join(PARAGRAPH_BREAK);
     deadline.check()?;
     let headings = find_headings(&text);
     deadline.check()?;
     if headings.is_empty() {
-        return split_even(draft, deadline);
+        drop(text);
+        return split_even(&draft, deadline);
     }
+    let title = draft.title;
+    drop(draft.paragraphs);
+    let parts = cut_at_headings(&text, title.as_deref(), &headings, deadline)?;
+    if parts.is_empty() {
+        return Ok(vec![Draft {
+            title,
+            paragraphs: paragraphs(&text).collect(),
+        }]);
+    }
+    Ok(parts)
+}
+
+/// The chapters of `text` cut at its `headings` (byte offset and title), without empty ones.
+fn cut_at_headings(
+    text: &str,
+    title: Option<&str>,
+    headings: &[(usize, String)],
+    deadline: &mut Deadline,
+) -> Result<Vec<Draft>, BookFileError> {
     let mut out = Vec::new();
     let opening = &text[..headings[0].0];
     if !opening.trim().is_empty() {
         out.push(Draft {
-            title: Some(draft.title.clone().unwrap_or_else(|| "Opening".to_owned())),
+            title: Some(title.unwrap_or("Opening").to_owned()),
             paragraphs: paragraphs(opening).collect(),
         });
     }
-    for (i, (start, title)) in headings.iter().enumerate() {
+    for (i, (start, heading)) in headings.iter().enumerate() {
         deadline.step()?;
         let end = headings.get(i + 1).map_or(text.len(), |(s, _)| *s);
         let mut body: Vec<String> = paragraphs(&text[*start..end]).collect();
-        drop_title_lines(title, &mut body);
-        out.push(Draft {
-            title: Some(clip_title(title)),
-            paragraphs: body,
-        });
+        drop_title_lines(heading, &mut body);
+        if !body.is_empty() {
+            out.push(Draft {
+                title: Some(clip_title(heading)),
+                paragraphs: body,
+            });
+        }
     }
     Ok(out)
 }

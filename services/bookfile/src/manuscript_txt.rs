@@ -1,6 +1,8 @@
 //! A txt manuscript: its encoding detected, "Title:"/"Author:"/"Language:" front matter
 //! lines as metadata, chapters at chapter-like headings, else even sections.
 
+use std::borrow::Cow;
+
 use crate::manuscript_chapters::ChapterBuilder;
 use crate::metadata_fields::split_names;
 use crate::text_decode::decode_text;
@@ -15,8 +17,7 @@ pub(crate) fn extract(
     data: &[u8],
     mut builder: ChapterBuilder,
 ) -> Result<Manuscript, BookFileError> {
-    let text = decode_text(data, "txt")?;
-    let text = text.replace("\r\n", "\n").replace('\r', "\n");
+    let text = unix_line_breaks(decode_text(data, "txt")?);
     builder.deadline().check()?;
     let title = gutenberg_field(&text, "Title");
     let authors = gutenberg_field(&text, "Author")
@@ -30,6 +31,8 @@ pub(crate) fn extract(
     } else {
         builder.add_text(&text)?;
     }
+    // The builder holds its own copy of every paragraph now.
+    drop(text);
     let (chapters, truncated) = builder.finish(ManuscriptFormat::Txt)?;
     Ok(Manuscript {
         format: ManuscriptFormat::Txt,
@@ -39,6 +42,15 @@ pub(crate) fn extract(
         chapters,
         truncated,
     })
+}
+
+/// Line breaks as "\n" alone; a text that has no "\r" (most) is not copied.
+fn unix_line_breaks(text: Cow<'_, str>) -> Cow<'_, str> {
+    if text.contains('\r') {
+        Cow::Owned(text.replace("\r\n", "\n").replace('\r', "\n"))
+    } else {
+        text
+    }
 }
 
 fn lines_are_paragraphs(text: &str) -> bool {
@@ -61,5 +73,14 @@ mod tests {
         assert!(lines_are_paragraphs(&"A line of its own.\n".repeat(30)));
         assert!(!lines_are_paragraphs(&"A line.\nAnother.\n\n".repeat(30)));
         assert!(!lines_are_paragraphs("Short.\nText.\n"));
+    }
+
+    #[test]
+    fn carriage_returns_become_line_breaks() {
+        assert_eq!(unix_line_breaks(Cow::Borrowed("a\r\nb\rc\n")), "a\nb\nc\n");
+        assert!(matches!(
+            unix_line_breaks(Cow::Borrowed("a\nb")),
+            Cow::Borrowed(_)
+        ));
     }
 }

@@ -2,6 +2,8 @@
 //! when the bytes are valid UTF-8, else UTF-16 recognised by its zero bytes, else the
 //! guess of `chardetng` (Windows-1252, Latin-1, Shift_JIS, ...). Binary data is refused.
 
+use std::borrow::Cow;
+
 use chardetng::EncodingDetector;
 use encoding_rs::{Encoding, UTF_16BE, UTF_16LE};
 
@@ -12,8 +14,9 @@ const UTF16_SNIFF_BYTES: usize = 4096;
 /// Share of control characters (in per mille) past which a file is binary, not text.
 const MAX_CONTROL_PER_MILLE: usize = 5;
 
-/// The text of `data`, or why it is not text. `kind` names the format in messages.
-pub(crate) fn decode_text(data: &[u8], kind: &str) -> Result<String, BookFileError> {
+/// The text of `data`, or why it is not text. `kind` names the format in messages. Valid
+/// UTF-8 without a BOM (most files) is borrowed, not copied: a novel is a megabyte or more.
+pub(crate) fn decode_text<'a>(data: &'a [u8], kind: &str) -> Result<Cow<'a, str>, BookFileError> {
     let text = if let Some((encoding, bom_len)) = Encoding::for_bom(data) {
         decode_with(encoding, &data[bom_len..])
     } else if let Some(encoding) = utf16_without_bom(data) {
@@ -21,7 +24,7 @@ pub(crate) fn decode_text(data: &[u8], kind: &str) -> Result<String, BookFileErr
     } else if data.contains(&0) {
         return Err(not_text(kind));
     } else if let Ok(text) = std::str::from_utf8(data) {
-        text.to_owned()
+        Cow::Borrowed(text)
     } else {
         let mut detector = EncodingDetector::new();
         detector.feed(data, true);
@@ -33,8 +36,8 @@ pub(crate) fn decode_text(data: &[u8], kind: &str) -> Result<String, BookFileErr
     Ok(text)
 }
 
-fn decode_with(encoding: &'static Encoding, bytes: &[u8]) -> String {
-    encoding.decode_without_bom_handling(bytes).0.into_owned()
+fn decode_with<'a>(encoding: &'static Encoding, bytes: &'a [u8]) -> Cow<'a, str> {
+    encoding.decode_without_bom_handling(bytes).0
 }
 
 fn not_text(kind: &str) -> BookFileError {

@@ -28,8 +28,7 @@ pub fn of(chapters: &[ChapterText]) -> Fingerprint {
             words += 1;
         }
     }
-    let body: Vec<&str> = chapters.iter().map(|c| c.text.as_str()).collect();
-    let signature = near_dup::signature(&body.join("\n\n"));
+    let signature = near_dup::signature_of_parts(chapters.iter().map(|c| c.text.as_str()));
     Fingerprint {
         sha256: hex::encode(hasher.finalize()),
         band_keys: near_dup::band_keys(&signature),
