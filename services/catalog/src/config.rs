@@ -79,13 +79,7 @@ impl CatalogConfig {
 
     /// The object store URL, defaulting to a folder under the data directory.
     pub fn object_store_url(&self) -> String {
-        if let Some(url) = &self.object_store_url {
-            return url.clone();
-        }
-        let base = std::env::var("QUIRE_DATA_DIR").unwrap_or_else(|_| "./.quire-data".into());
-        let dir = std::path::Path::new(&base).join("objects");
-        let dir = std::path::absolute(&dir).unwrap_or(dir);
-        format!("file://{}", dir.display())
+        quire_kit::objects::url_or_default(self.object_store_url.as_deref())
     }
 
     pub fn search_group(&self) -> String {

@@ -15,6 +15,18 @@ pub struct Objects {
     store: Arc<dyn ObjectStore>,
 }
 
+/// The store a service was given (`QUIRE_OBJECT_STORE_URL`), else a folder `objects` under
+/// the data directory (`QUIRE_DATA_DIR`, default `./.quire-data`), as an absolute file URL.
+pub fn url_or_default(configured: Option<&str>) -> String {
+    if let Some(url) = configured {
+        return url.to_owned();
+    }
+    let base = std::env::var("QUIRE_DATA_DIR").unwrap_or_else(|_| "./.quire-data".into());
+    let dir = std::path::Path::new(&base).join("objects");
+    let dir = std::path::absolute(&dir).unwrap_or(dir);
+    format!("file://{}", dir.display())
+}
+
 impl Objects {
     /// `file:///abs/dir` (created when missing), `s3://bucket` (settings from `AWS_*`) or
     /// `memory://`.
@@ -109,6 +121,15 @@ mod tests {
         assert!(!dir.join("manuscripts/1/files/0").exists());
         objects.delete("manuscripts/1/files/0").await.unwrap();
         std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn a_configured_store_wins_and_the_default_is_an_absolute_folder() {
+        assert_eq!(url_or_default(Some("s3://books")), "s3://books");
+        let default = url_or_default(None);
+        let dir = default.strip_prefix("file://").unwrap();
+        assert!(std::path::Path::new(dir).is_absolute(), "{default}");
+        assert!(dir.ends_with("objects"), "{default}");
     }
 
     #[test]
