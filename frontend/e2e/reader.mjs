@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { DESKTOP, PHONE } from './support/browser.mjs';
 import { APP_URL, callApi, registerViaApi, uniqueUser } from './support/stack.mjs';
 import { loginThroughUi, openedFormat, readSampleToItsEnd, sleep, until } from './support/ui.mjs';
+import { readerPolishScenarios } from './reader-polish.mjs';
 
 const BOOK_QUERY = process.env.QUIRE_E2E_BOOK_QUERY || 'Moby-Dick';
 const AMBER_100 = 'rgb(254, 243, 199)';
@@ -211,4 +212,6 @@ export function readerScenarios({ scenario, assertText, shot, sink, setupError, 
       });
     });
   });
+
+  readerPolishScenarios({ scenario, shot, setupError });
 }

@@ -16,6 +16,8 @@ import { extractCode, startSmtpSink } from './support/smtp-sink.mjs';
 import { readerScenarios } from './reader.mjs';
 import { walletScenarios } from './wallet.mjs';
 import { manuscriptScenarios } from './manuscripts.mjs';
+import { passwordResetScenarios } from './password-reset.mjs';
+import { roughEdgeScenarios } from './rough-edges.mjs';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -219,6 +221,7 @@ describe('accounts', { concurrency: false }, () => {
       await shot(page, 'e2e-h5-reader-profile');
 
       await page.getByRole('radio', { name: /writer/i }).click();
+      await page.getByRole('dialog', { name: 'Become a writer?' }).getByRole('button', { name: 'Add the writer role' }).click();
       await page.waitForURL(appPath('/h5/writer/profile$'));
       await assertText(page.getByTestId('h5-role-title'), 'Writer profile');
       await assertText(page.getByTestId('profile-current-role'), 'writer');
@@ -273,6 +276,8 @@ describe('wallet', { concurrency: false }, () => {
 readerScenarios({ scenario, assertText, shot, sink: () => sink, setupError: () => setupError, appPath });
 walletScenarios({ scenario, assertText, shot, sink: () => sink, setupError: () => setupError, appPath });
 manuscriptScenarios({ scenario, assertText, shot, sink: () => sink, setupError: () => setupError, appPath });
+passwordResetScenarios({ scenario, assertText, shot, sink: () => sink, setupError: () => setupError, appPath });
+roughEdgeScenarios({ scenario, assertText, shot, sink: () => sink, setupError: () => setupError, appPath });
 
 /** Waits (up to the default timeout) until the locator's text contains `expected`. */
 async function assertText(locator, expected, message) {

@@ -75,7 +75,7 @@ describe('trial percent', () => {
     expect(validateTrialPercent('100')).toBeNull();
     expect(validateTrialPercent('0')).toBe('Must be between 1 and 100');
     expect(validateTrialPercent('101')).toBe('Must be between 1 and 100');
-    expect(validateTrialPercent('2.5')).toBe('Invalid type: expected a whole number');
+    expect(validateTrialPercent('2.5')).toBe('Must be a whole number');
     expect(validateTrialPercent('')).toBe('This field is required');
   });
 });

@@ -156,6 +156,8 @@ describe('comments panel', () => {
     await render();
     await waitFor(() => container.textContent?.includes('No comments yet') ?? false);
     const area = container.querySelector('textarea') as HTMLTextAreaElement;
+    // Typing and pasting stop where the counter does.
+    expect(area.maxLength).toBe(2000);
     await act(async () => {
       const setter = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')?.set;
       setter?.call(area, 'x'.repeat(2001));

@@ -10,6 +10,8 @@ function tocFor(text: string, headings: string[]): TocEntry[] {
     title: h,
     trial: true,
     href: `offset=${enc.encode(text.slice(0, text.indexOf(h))).length}`,
+    front_matter: false,
+    trial_partial: false,
   }));
 }
 

@@ -10,6 +10,7 @@ import { ReaderView } from '@/features/reader';
 import { configureApiClient, resetApiClientConfig } from '@/lib/api-client';
 import { useAuthStore } from '@/stores/auth';
 import { useReaderSettings } from '@/stores/reader-settings';
+import { useToastStore } from '@/stores/toast';
 import { ok, startServer, type TestServer } from './support/http-server';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -24,6 +25,8 @@ const TOC = [
 ];
 
 let server: TestServer;
+/** What the content route answers: the sample, or the whole book (bought). */
+let access: 'trial' | 'full' = 'trial';
 let container: HTMLDivElement;
 let root: Root;
 const realFetch = globalThis.fetch;
@@ -48,8 +51,9 @@ beforeEach(() => {
   );
   server.json('/api/get_books', 200, ok([{ id: BOOK, book_id: BOOK, title: 'The Book', author: 'Ann', format: 'txt', price: 4.99, genre: 'Fiction', tags: [] }]));
   server.json(`/api/books/${BOOK}/toc`, 200, ok(TOC));
+  access = 'trial';
   server.on(`/api/books/${BOOK}/content`, (_req, res) => {
-    res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Quire-Access': 'trial' });
+    res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Quire-Access': access });
     res.end(TEXT);
   });
   server.on(`/api/books/${BOOK}/progress`, (req, res) => {
@@ -113,6 +117,14 @@ describe('the book view', () => {
     expect(container.querySelector('[data-testid="trial-end"]')?.textContent).toContain('The free sample ends here - buy to continue');
   });
 
+  it('does not split the sample at a chapter it lacks (the end-of-sample line stands there)', async () => {
+    server.json(`/api/books/${BOOK}/toc`, 200, ok(TOC.map((t) => (t.index === 1 ? { ...t, trial: false } : t))));
+    await render();
+    await waitFor(() => Boolean(container.querySelector('[data-testid="txt-view"] p')));
+    expect([...container.querySelectorAll('.txt-heading')].map((h) => h.textContent)).toEqual(['CHAPTER 1. Loomings']);
+    expect(container.querySelector('[data-testid="txt-view"]')?.textContent).toContain('CHAPTER 2. The Carpet-Bag');
+  });
+
   it('shows the left part only while a panel is open', async () => {
     await render();
     await waitFor(() => Boolean(container.querySelector('[data-testid="txt-view"]')));
@@ -145,5 +157,50 @@ describe('the book view', () => {
     expect(body.position).toMatch(/^offset=\d+$/);
     expect(body.percent).toBeGreaterThanOrEqual(0);
     expect(JSON.parse(localStorage.getItem(`readerProgress:${BOOK}`) ?? '{}').position).toBe(body.position);
+  });
+
+  it('paints the page dark in the dark theme', async () => {
+    await render();
+    await waitFor(() => Boolean(container.querySelector('[data-testid="txt-view"] p')));
+    const page = () => (container.querySelector('[data-testid="txt-view"]') as HTMLElement).style;
+    expect(page().background).toBe('rgb(255, 255, 255)');
+    await act(async () => useReaderSettings.getState().setTheme('dark'));
+    expect(page().background).toBe('rgb(22, 24, 29)');
+    expect(page().color).toBe('rgb(229, 231, 235)');
+  });
+
+  it('fills the window where the browser has no full screen, and says so', async () => {
+    await render();
+    await waitFor(() => Boolean(container.querySelector('[data-testid="txt-view"]')));
+    const toggle = container.querySelector('[data-testid="reader-fullscreen"]');
+    await click(toggle);
+    expect(container.querySelector('[data-testid="reader"]')?.classList.contains('reader-full-window')).toBe(true);
+    expect(toggle?.getAttribute('aria-pressed')).toBe('true');
+    expect(useToastStore.getState().toasts.map((t) => t.text).join()).toContain('does not allow full screen');
+    await click(toggle);
+    expect(container.querySelector('[data-testid="reader"]')?.classList.contains('reader-full')).toBe(false);
+  });
+
+  it('shows the end page after the last page of a whole book, and posts the rating as a comment', async () => {
+    access = 'full';
+    server.json('/api/search', 200, ok({ total: 2, page: 1, page_size: 12, result: [{ id: 'b-other', book_id: 'b-other', title: 'Another Book', author: 'Bea' }] }));
+    server.on(`/api/books/${BOOK}/comments`, (req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify(ok({ id: 'c1', book_id: BOOK, content: JSON.parse(req.body).content })));
+    });
+    await render();
+    await waitFor(() => Boolean(container.querySelector('[data-testid="txt-view"] p')));
+    expect(container.querySelector('[data-testid="book-end"]')).toBeNull();
+    await click(container.querySelector('button[aria-label="Next page"]'));
+    const end = () => container.querySelector('[data-testid="book-end"]');
+    expect(end()?.textContent).toContain('You have reached the end');
+    await waitFor(() => Boolean(end()?.querySelector('a[href*="b-other"]')));
+    await click(end()?.querySelector('button[aria-label="4 of 5 stars"]'));
+    await click([...(end()?.querySelectorAll('button') ?? [])].find((b) => b.textContent === 'Post rating'));
+    await waitFor(() => Boolean(end()?.querySelector('[data-testid="book-end-rated"]')));
+    const posted = server.seen.find((r) => r.method === 'POST' && r.url === `/api/books/${BOOK}/comments`);
+    expect(JSON.parse(posted?.body ?? '{}')).toEqual({ content: '★★★★☆ 4/5' });
+    await click([...(end()?.querySelectorAll('button') ?? [])].find((b) => b.textContent === 'Back to the last page'));
+    expect(end()).toBeNull();
   });
 });

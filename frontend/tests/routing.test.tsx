@@ -107,6 +107,22 @@ describe('h5', () => {
     expect(container.textContent).toContain('Publisher profile');
   });
 
+  it('shows a role’s pages only to an account that holds the role', async () => {
+    localStorage.setItem('access_token', 't');
+    localStorage.setItem('userInfo', JSON.stringify({ user_id: 'u1', username: 'ruth', roles: ['reader'], current_role: 'reader' }));
+    useAuthStore.getState().hydrate();
+    for (const path of ['/h5/publisher/home', '/h5/publisher/profile', '/h5/writer/home']) {
+      await render(path);
+      expect(container.querySelector('[data-testid="role-needed"]')).not.toBeNull();
+      expect(container.querySelector('[role="switch"], .switch')).toBeNull();
+      expect(useRoleStore.getState().currentRole).toBe('reader');
+    }
+    localStorage.setItem('userInfo', JSON.stringify({ user_id: 'u1', username: 'ruth', roles: ['reader', 'publisher'], current_role: 'publisher' }));
+    await render('/h5/publisher/profile');
+    expect(container.querySelector('[data-testid="role-needed"]')).toBeNull();
+    expect(container.textContent).toContain('Publisher profile');
+  });
+
   it('has no favourite tab for writers and no unknown roles', async () => {
     await render('/h5/writer/favourite');
     expect(container.textContent).toContain('not on our shelves');

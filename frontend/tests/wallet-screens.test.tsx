@@ -133,6 +133,35 @@ describe('the recharge page', () => {
     expect(container.querySelector('[role="radio"][aria-checked="true"]')).toBeNull();
   });
 
+  it('goes straight back to the book a recharge was started from once the money is in', async () => {
+    server.on('/api/wallet/recharge', (req, res) => {
+      const amount = JSON.parse(req.body).amount;
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify(ok({ wallet: wallet(amount), record: record('r1', amount) })));
+    });
+    server.json('/api/get_books', 200, ok([]));
+    const { container, router } = await open();
+    expect(router.state.location.pathname).toBe('/user/recharge');
+    await click(byTestId(container, 'recharge-submit'));
+    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/book?book_id=b1'));
+    expect(toasts()).toContain('$5.00 added to your wallet');
+  });
+
+  it('stays with the way back when the payment is still pending', async () => {
+    server.on('/api/wallet/recharge', (req, res) => {
+      const amount = JSON.parse(req.body).amount;
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify(ok({ wallet: wallet(0), record: record('r1', amount, { status: 'pending', settled_at: null }) })));
+    });
+    const { container, router } = await open();
+    await click(byTestId(container, 'recharge-submit'));
+    const result = await waitFor(() => byTestId(container, 'recharge-result'));
+    expect(result.textContent).toContain('Your payment is being confirmed');
+    expect(router.state.location.pathname).toBe('/user/recharge');
+    expect(byTestId(container, 'recharge-back').getAttribute('href')).toBe('/book?book_id=b1');
+    expect(byTestId(container, 'recharge-back').textContent).toBe('Back to the book');
+  });
+
   it('shows progress, then the new balance and the reference; a lost answer is retried with the same key', async () => {
     let calls = 0;
     server.on('/api/wallet/recharge', (req, res) => {
@@ -147,7 +176,7 @@ describe('the recharge page', () => {
         res.end(JSON.stringify(ok({ wallet: wallet(amount), record: record(`r${calls}`, amount) })));
       }, 150);
     });
-    const { container } = await open();
+    const { container } = await open('/user/recharge?amount=5');
     await click(button(container, '$20.00'));
     await click(byTestId(container, 'recharge-submit'));
     const error = await waitFor(() => byTestId(container, 'recharge-error'));
@@ -165,8 +194,6 @@ describe('the recharge page', () => {
     expect(result.textContent).toContain('Payment settled: $20.00 added');
     expect(byTestId(container, 'recharge-new-balance').textContent).toBe('$20.00');
     expect(byTestId(container, 'recharge-reference').textContent).toBe('instant-r2');
-    expect(byTestId(container, 'recharge-back').getAttribute('href')).toBe('/book?book_id=b1');
-    expect(byTestId(container, 'recharge-back').textContent).toBe('Back to the book');
     await waitFor(() => expect(byTestId(container, 'recharge-balance').textContent).toBe('$20.00'));
     expect(toasts()).toContain('$20.00 added to your wallet');
 

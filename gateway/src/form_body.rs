@@ -1,5 +1,5 @@
 //! An `application/x-www-form-urlencoded` body extractor whose failures are envelopes
-//! naming the problem, like [`crate::json_body::JsonBody`]. An empty body with no
+//! naming the problem in plain words, like [`crate::json_body::JsonBody`]. An empty body with no
 //! Content-Type reads as a form with no fields (the shop without filters).
 
 use std::future::Future;
@@ -53,8 +53,46 @@ impl<T: DeserializeOwned + 'static> FromRequest for FormBody<T> {
             serde_urlencoded::from_bytes(&bytes)
                 .map(FormBody)
                 .map_err(|e| {
-                    Failure::bad_request("invalid_form", format!("Invalid form fields: {e}"))
+                    Failure::bad_request(
+                        "invalid_form",
+                        crate::field_words::plain(None, &e.to_string()),
+                    )
                 })
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use actix_web::test::TestRequest;
+    use serde::Deserialize;
+
+    use super::*;
+
+    #[derive(Debug, Deserialize)]
+    #[allow(dead_code)]
+    struct Filter {
+        genre: Option<String>,
+        page: Option<u32>,
+    }
+
+    async fn message(body: &'static str) -> String {
+        let (req, mut payload) = TestRequest::post()
+            .insert_header(("content-type", "application/x-www-form-urlencoded"))
+            .set_payload(body)
+            .to_http_parts();
+        match FormBody::<Filter>::from_request(&req, &mut payload).await {
+            Ok(_) => String::new(),
+            Err(e) => e.to_string(),
+        }
+    }
+
+    #[actix_web::test]
+    async fn a_form_field_given_twice_is_named_in_plain_words() {
+        assert_eq!(message("genre=a&page=2").await, "");
+        assert_eq!(
+            message("genre=a&genre=b").await,
+            "genre: given more than once"
+        );
     }
 }

@@ -1,5 +1,5 @@
-//! A JSON body extractor whose errors name the offending field (`email: invalid type:
-//! integer, expected a string`), as DESIGN.md section 4 asks of every 400.
+//! A JSON body extractor whose errors name the offending field in plain words (`email:
+//! must be text, not 12`), as DESIGN.md section 4 asks of every 400.
 
 use std::future::Future;
 use std::pin::Pin;
@@ -7,6 +7,7 @@ use std::pin::Pin;
 use actix_web::{FromRequest, HttpRequest, web};
 use quire_kit::{ApiError, ErrorCode};
 use serde::de::DeserializeOwned;
+use serde_json::error::Category;
 
 use crate::envelope::Failure;
 
@@ -69,6 +70,12 @@ fn read<T: DeserializeOwned + 'static>(
                 "Content-Type must be application/json",
             ));
         }
+        if bytes.trim_ascii().is_empty() {
+            return Err(Failure::bad_request(
+                "invalid_json",
+                "The request body is empty",
+            ));
+        }
         if crate::plain_text::json_may_hold_control(&bytes)
             && let Ok(value) = serde_json::from_slice::<serde_json::Value>(&bytes)
         {
@@ -77,15 +84,29 @@ fn read<T: DeserializeOwned + 'static>(
         let de = &mut serde_json::Deserializer::from_slice(&bytes);
         serde_path_to_error::deserialize(de).map(Some).map_err(|e| {
             let path = e.path().to_string();
-            let inner = e.into_inner();
-            let message = if path.is_empty() || path == "." {
-                format!("Invalid request body: {inner}")
-            } else {
-                format!("{path}: {inner}")
-            };
-            Failure::bad_request("invalid_json", message)
+            let field = Some(path.as_str()).filter(|p| !p.is_empty() && *p != ".");
+            Failure::bad_request("invalid_json", plain_words(field, e.inner()))
         })
     })
+}
+
+/// What went wrong with a JSON body, said for a person: text that is not JSON, or a value
+/// that does not fit its field (see [`crate::field_words`]).
+fn plain_words(field: Option<&str>, error: &serde_json::Error) -> String {
+    let said = error.to_string();
+    let position = format!(" at line {} column {}", error.line(), error.column());
+    let said = said.strip_suffix(&position).unwrap_or(&said);
+    match error.classify() {
+        Category::Data => crate::field_words::plain(field, said),
+        Category::Eof => "The request body is not valid JSON: it ends too soon".into(),
+        Category::Syntax | Category::Io => {
+            let at = format!("(line {}, column {})", error.line(), error.column());
+            match field {
+                Some(path) => format!("{path}: not a valid JSON value {at}"),
+                None => format!("The request body is not valid JSON {at}"),
+            }
+        }
+    }
 }
 
 impl<T: DeserializeOwned + 'static> FromRequest for JsonBody<T> {
@@ -97,7 +118,7 @@ impl<T: DeserializeOwned + 'static> FromRequest for JsonBody<T> {
         Box::pin(async move {
             body.await?
                 .map(JsonBody)
-                .ok_or_else(|| Failure::bad_request("invalid_json", "Invalid request body: empty"))
+                .ok_or_else(|| Failure::bad_request("invalid_json", "The request body is empty"))
         })
     }
 }
@@ -151,10 +172,48 @@ mod tests {
         }
     }
 
+    #[derive(Debug, Deserialize)]
+    #[allow(dead_code)]
+    struct Search {
+        query: String,
+        page: Option<u32>,
+    }
+
+    const JSON: Option<&str> = Some("application/json");
+
     #[actix_web::test]
     async fn a_value_that_is_not_json_is_named_by_its_field() {
-        let m = message::<JsonBody<Amount>>(Some("application/json"), "{\"amount\": NaN}").await;
-        assert!(m.starts_with("amount: "), "{m}");
+        let m = message::<JsonBody<Amount>>(JSON, "{\"amount\": NaN}").await;
+        assert!(
+            m.starts_with("amount: not a valid JSON value (line 1, column "),
+            "{m}"
+        );
+    }
+
+    #[actix_web::test]
+    async fn a_wrong_value_is_refused_in_plain_words_naming_its_field() {
+        let m = message::<JsonBody<Search>>(JSON, r#"{"query": "x", "page": "two"}"#).await;
+        assert_eq!(m, "page: must be a whole number, not text");
+        let m = message::<JsonBody<Search>>(JSON, r#"{"query": "x", "page": 2.5}"#).await;
+        assert_eq!(m, "page: must be a whole number, not 2.5");
+        let m = message::<JsonBody<Search>>(JSON, r#"{"query": "x", "page": -1}"#).await;
+        assert_eq!(m, "page: must be 0 or more");
+        let m = message::<JsonBody<Search>>(JSON, r#"{"query": 7}"#).await;
+        assert_eq!(m, "query: must be text, not 7");
+        let m = message::<JsonBody<Search>>(JSON, r#"{"page": 1}"#).await;
+        assert_eq!(m, "query: required");
+        let m = message::<JsonBody<Search>>(JSON, r#""whale""#).await;
+        assert_eq!(m, "The request body must be an object, not text");
+    }
+
+    #[actix_web::test]
+    async fn text_that_is_not_json_is_said_so_without_parser_jargon() {
+        let m = message::<JsonBody<Search>>(JSON, r#"{"query": "#).await;
+        assert_eq!(m, "The request body is not valid JSON: it ends too soon");
+        let m = message::<JsonBody<Search>>(JSON, "query=x").await;
+        assert_eq!(m, "The request body is not valid JSON (line 1, column 1)");
+        let m = message::<JsonBody<Search>>(JSON, "").await;
+        assert_eq!(m, "The request body is empty");
     }
 
     #[actix_web::test]

@@ -12,6 +12,7 @@ pub mod body_deadline;
 pub mod client_ip;
 pub mod config;
 pub mod envelope;
+pub mod field_words;
 pub mod form_body;
 pub mod grpc_call;
 pub mod idempotency;

@@ -12,7 +12,9 @@ use crate::routes::reading_dto::*;
 use crate::routes::shop_admin_dto::*;
 use crate::routes::wallet_dto::*;
 use crate::routes::wallet_records_dto::*;
-use crate::routes::{accounts, books, manuscripts, reading, shop_admin, wallet, wallet_records};
+use crate::routes::{
+    accounts, accounts_password, books, manuscripts, reading, shop_admin, wallet, wallet_records,
+};
 
 mod failures;
 
@@ -38,7 +40,8 @@ impl Modify for Bearer {
         accounts::login_nonce, accounts::login, accounts::refresh_token, accounts::logout,
         accounts::me, accounts::update_me, accounts::switch_role, accounts::add_role,
         accounts::roles, accounts::recent_users, accounts::list_users, accounts::create_user,
-        accounts::invite_codes, accounts::invited_by_me,
+        accounts::invite_codes, accounts::invited_by_me, accounts_password::send_password_reset_code,
+        accounts_password::reset_password,
         books::get_books, books::get_all_books, books::get_bought_books, books::update_book,
         books::publish_book_status, books::search, books::content, books::toc, books::cover,
         books::spine,
@@ -56,7 +59,8 @@ impl Modify for Bearer {
     ),
     components(schemas(UserOut, TokenOut, AccessTokenOut, UserPageOut, InviteCodeOut, RoleOut, NonceOut,
         VerifySentOut, VerifiedOut, RegisterBody, LoginBody, WalletBody, ProfileBody, SwitchRoleBody,
-        AddRoleBody, RefreshBody, LogoutBody, CreateUserBody,
+        AddRoleBody, RefreshBody, LogoutBody, CreateUserBody, PasswordResetCodeBody, PasswordResetBody,
+        PasswordResetOut,
         BookOut, BookPageOut, ShopForm, UpdateBookForm, PublishStatusOut, TagsIn, SearchBody,
         SearchHitOut, FacetsOut, SearchOut, TocEntryOut, FileBody,
         PublishEntryForm, GenreScoreOut, AnalyzeDictOut, QualityPartOut, QaOut, AiSignalOut,

@@ -5,8 +5,8 @@ export const SMTP_PORT = Number(process.env.QUIRE_E2E_SMTP_PORT || 2526);
 export const ADMIN_EMAIL = process.env.QUIRE_ADMIN_EMAIL || 'admin@quire.local';
 export const ADMIN_PASSWORD = process.env.QUIRE_ADMIN_PASSWORD || 'quire-admin-pass';
 
-/** Calls the REST API and unwraps the envelope; throws with the server's words on failure. */
-export async function callApi(method, path, { params, json, token } = {}) {
+/** Calls the REST API: the status and the body as it came (the envelope, or text). */
+export async function rawApi(method, path, { params, json, token } = {}) {
   const url = new URL(`${BASE_URL}/api${path}`);
   for (const [k, v] of Object.entries(params || {})) url.searchParams.set(k, String(v));
   const headers = { Accept: 'application/json' };
@@ -20,8 +20,14 @@ export async function callApi(method, path, { params, json, token } = {}) {
   } catch {
     body = text;
   }
-  if (!res.ok || (body && body.success === false)) {
-    throw new Error(`${method} ${path} -> ${res.status}: ${typeof body === 'string' ? body.slice(0, 200) : JSON.stringify(body)}`);
+  return { status: res.status, ok: res.ok, body };
+}
+
+/** Calls the REST API and unwraps the envelope; throws with the server's words on failure. */
+export async function callApi(method, path, options = {}) {
+  const { status, ok, body } = await rawApi(method, path, options);
+  if (!ok || (body && body.success === false)) {
+    throw new Error(`${method} ${path} -> ${status}: ${typeof body === 'string' ? body.slice(0, 200) : JSON.stringify(body)}`);
   }
   return body && typeof body === 'object' && 'data' in body ? body.data : body;
 }

@@ -1,5 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router-dom';
+import { PageLoader } from '@/components/Spinner';
+import { holdsRole, RoleNeeded, useMe } from '@/features/users';
+import { useRefreshWallet } from '@/features/wallet';
 import { loginPathWithRedirect } from '@/lib/redirect';
 import { selectIsLoggedIn, useAuthStore } from '@/stores/auth';
 import { isH5Role } from '@/stores/role';
@@ -26,9 +29,20 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return loggedIn ? <>{children}</> : null;
 }
 
-/** /h5/{role}/… exists for reader, writer and publisher; `only` narrows a tab to some roles. */
+/**
+ * /h5/{role}/… exists for reader, writer and publisher; `only` narrows a tab to some roles.
+ * A logged-in account sees a role's pages only when it holds the role (visitors see what
+ * each role offers and are asked to log in by the pages themselves).
+ */
 export function RequireH5Role({ children, only }: { children: ReactNode; only?: string[] }) {
   const { role } = useParams();
+  const loggedIn = useAuthStore(selectIsLoggedIn);
+  const me = useMe();
+  const refreshWallet = useRefreshWallet();
   if (!isH5Role(role) || (only && !only.includes(role))) return <NotFound />;
+  if (loggedIn && !holdsRole(me.data ?? null, role)) {
+    if (!me.data) return me.isLoading ? <PageLoader /> : null;
+    return <RoleNeeded role={role} user={me.data} refreshWallet={refreshWallet} />;
+  }
   return <>{children}</>;
 }

@@ -9,6 +9,7 @@ import Home from '@/routes/home';
 import Login from '@/routes/login';
 import LoginEmail from '@/routes/login/email';
 import LoginWallet from '@/routes/login/wallet';
+import LoginReset from '@/routes/login/reset';
 import Register from '@/routes/register';
 import Privacy from '@/routes/privacy';
 import Terms from '@/routes/terms';
@@ -61,6 +62,7 @@ export const routes: RouteObject[] = [
       { path: 'login', element: <Login /> },
       { path: 'login/email', element: <LoginEmail /> },
       { path: 'login/wallet', element: <LoginWallet /> },
+      { path: 'login/reset', element: <LoginReset /> },
       { path: 'register', element: <Register /> },
       { path: 'privacy', element: <Privacy /> },
       { path: 'terms', element: <Terms /> },

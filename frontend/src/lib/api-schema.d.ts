@@ -756,6 +756,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/password-reset/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Sets a new password with the mailed code, which it uses up, and ends every session of the account: its refresh tokens and access tokens stop working. */
+        post: operations["reset_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/password-reset/code/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Mails a 6-digit code (valid 10 minutes, 5 tries) to the address when an account uses it. The answer, and the limits on asking again, are the same for any address, so it does not tell whether an account exists. */
+        post: operations["send_password_reset_code"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/recent": {
         parameters: {
             query?: never;
@@ -1412,6 +1446,21 @@ export interface components {
          *     false, `message`/`detail` hold the text, `error` a machine code and `data.reason` the
          *     text again.
          */
+        Envelope_PasswordResetOut: {
+            /** Format: int32 */
+            code: number;
+            data: {
+                /** @description The password was changed and every session of the account ended. */
+                reset: boolean;
+            };
+            message: string;
+            success: boolean;
+        };
+        /**
+         * @description Every `/api` reply: `data` holds the payload on success; on failure `success` is
+         *     false, `message`/`detail` hold the text, `error` a machine code and `data.reason` the
+         *     text again.
+         */
         Envelope_ProgressOut: {
             /** Format: int32 */
             code: number;
@@ -1925,13 +1974,20 @@ export interface components {
             /** Format: int32 */
             code: number;
             data: {
+                /**
+                 * @description Front matter (cover, title page, licence, contents...): in the free sample, but not
+                 *     one of the chapters it is said to cover.
+                 */
+                front_matter: boolean;
                 /** @description Where the chapter starts: an epub href, "page=N" (pdf) or "offset=N" (txt). */
                 href: string;
                 /** Format: int32 */
                 index: number;
                 title: string;
-                /** @description Inside the trial part. */
+                /** @description Inside the free sample, whole or in part. */
                 trial: boolean;
+                /** @description Only the opening of this chapter is in the free sample. */
+                trial_partial: boolean;
             }[];
             message: string;
             success: boolean;
@@ -2166,6 +2222,22 @@ export interface components {
              * @description A decimal amount (4.99), number or string; more than 0 recharges the new wallet.
              */
             amount?: number | null;
+        };
+        PasswordResetBody: {
+            /** Format: email */
+            email: string;
+            /** @description The new password. */
+            password: string;
+            /** @description The 6 digits mailed by `/api/users/password-reset/code/`. */
+            verify_code: string;
+        };
+        PasswordResetCodeBody: {
+            /** Format: email */
+            email: string;
+        };
+        PasswordResetOut: {
+            /** @description The password was changed and every session of the account ended. */
+            reset: boolean;
         };
         ProfileBody: {
             avatar_url?: string | null;
@@ -2424,13 +2496,20 @@ export interface components {
             taken_down: boolean;
         };
         TocEntryOut: {
+            /**
+             * @description Front matter (cover, title page, licence, contents...): in the free sample, but not
+             *     one of the chapters it is said to cover.
+             */
+            front_matter: boolean;
             /** @description Where the chapter starts: an epub href, "page=N" (pdf) or "offset=N" (txt). */
             href: string;
             /** Format: int32 */
             index: number;
             title: string;
-            /** @description Inside the trial part. */
+            /** @description Inside the free sample, whole or in part. */
             trial: boolean;
+            /** @description Only the opening of this chapter is in the free sample. */
+            trial_partial: boolean;
         };
         TokenOut: {
             access_token: string;
@@ -6596,6 +6675,146 @@ export interface operations {
                 };
             };
             /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    reset_password: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordResetBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PasswordResetOut"];
+                };
+            };
+            /** @description Wrong, expired, exhausted or used code, or a password outside the rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    send_password_reset_code: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordResetCodeBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_VerifySentOut"];
+                };
+            };
+            /** @description Malformed or invalid input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited, or asked again too soon */
             429: {
                 headers: {
                     /** @description Seconds to wait */

@@ -1,5 +1,6 @@
 // Generic form validation (spec section 5): required, minimum, maximum, range, invalid
-// type and enum messages; no product-specific rule.
+// type and enum messages, in plain words (the gateway words its refusals the same way);
+// no product-specific rule.
 
 export type Rule =
   | { kind: 'required' }
@@ -41,7 +42,7 @@ function check(rule: Rule, raw: string): string | null {
     case 'maxLength':
       return value.length <= rule.value ? null : `Must be at most ${rule.value} characters`;
     case 'number':
-      return Number.isFinite(n) ? null : 'Invalid type: expected a number';
+      return Number.isFinite(n) ? null : 'Must be a number';
     case 'min':
       return Number.isFinite(n) && n >= rule.value ? null : `Must be at least ${rule.value}`;
     case 'max':
@@ -51,11 +52,11 @@ function check(rule: Rule, raw: string): string | null {
         ? null
         : `Must be between ${rule.min} and ${rule.max}`;
     case 'email':
-      return EMAIL.test(value) ? null : 'Invalid type: expected an email address';
+      return EMAIL.test(value) ? null : 'Must be a valid e-mail address';
     case 'url':
-      return /^https?:\/\/\S+$/i.test(value) ? null : 'Invalid type: expected a web address';
+      return /^https?:\/\/\S+$/i.test(value) ? null : 'Must be a web address starting with http:// or https://';
     case 'pattern':
-      return rule.value.test(value) ? null : `Invalid type: expected ${rule.type}`;
+      return rule.value.test(value) ? null : `Must be ${rule.type}`;
     case 'enum':
       return rule.values.includes(value) ? null : `Must be one of: ${rule.values.join(', ')}`;
   }

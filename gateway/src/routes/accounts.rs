@@ -428,5 +428,6 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(list_users)
         .service(create_user)
         .service(invite_codes)
-        .service(invited_by_me);
+        .service(invited_by_me)
+        .configure(super::accounts_password::configure);
 }

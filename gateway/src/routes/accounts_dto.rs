@@ -220,3 +220,27 @@ pub struct InvitedQuery {
     #[param(format = Uuid)]
     pub user_id: Option<String>,
 }
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct PasswordResetCodeBody {
+    #[schema(format = "email", max_length = 254)]
+    pub email: String,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct PasswordResetBody {
+    #[schema(format = "email", max_length = 254)]
+    pub email: String,
+    /// The 6 digits mailed by `/api/users/password-reset/code/`.
+    #[schema(pattern = "^[0-9]{6}$")]
+    pub verify_code: String,
+    /// The new password.
+    #[schema(min_length = 8, max_length = 128)]
+    pub password: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PasswordResetOut {
+    /// The password was changed and every session of the account ended.
+    pub reset: bool,
+}

@@ -312,10 +312,15 @@ pub struct ContentQuery {
 pub struct TocEntryOut {
     pub index: u32,
     pub title: String,
-    /// Inside the trial part.
+    /// Inside the free sample, whole or in part.
     pub trial: bool,
     /// Where the chapter starts: an epub href, "page=N" (pdf) or "offset=N" (txt).
     pub href: String,
+    /// Front matter (cover, title page, licence, contents...): in the free sample, but not
+    /// one of the chapters it is said to cover.
+    pub front_matter: bool,
+    /// Only the opening of this chapter is in the free sample.
+    pub trial_partial: bool,
 }
 
 impl From<pb::TocEntry> for TocEntryOut {
@@ -325,6 +330,8 @@ impl From<pb::TocEntry> for TocEntryOut {
             title: e.title,
             trial: e.trial,
             href: e.href,
+            front_matter: e.front_matter,
+            trial_partial: e.trial_partial,
         }
     }
 }

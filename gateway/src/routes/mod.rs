@@ -4,6 +4,7 @@
 
 pub mod accounts;
 pub mod accounts_dto;
+pub mod accounts_password;
 pub mod books;
 pub mod books_dto;
 pub mod manuscripts;
@@ -23,7 +24,11 @@ use actix_web::{HttpRequest, Route, web};
 use crate::envelope::Failure;
 
 fn query_error(err: QueryPayloadError, _: &HttpRequest) -> actix_web::Error {
-    Failure::bad_request("invalid_query", format!("Invalid query parameters: {err}")).into()
+    let said = match &err {
+        QueryPayloadError::Deserialize(e) => e.to_string(),
+        other => other.to_string(),
+    };
+    Failure::bad_request("invalid_query", crate::field_words::plain(None, &said)).into()
 }
 
 /// Mounts the `/api` scope; `unmatched` answers what no route of it matches (the

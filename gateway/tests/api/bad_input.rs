@@ -25,20 +25,12 @@ async fn malformed_json_and_wrong_types_are_400s_naming_the_problem() {
             None,
         )
         .await;
-    assert_failure(s, &body, 400, None);
-    assert!(
-        body["message"].as_str().unwrap().contains("email"),
-        "{body}"
-    );
+    assert_failure(s, &body, 400, Some("email: must be text, not 12"));
 
     let (s, body) = app
         .post("/api/register/", json!({"email": "a@b.org"}), None)
         .await;
-    assert_failure(s, &body, 400, None);
-    assert!(
-        body["message"].as_str().unwrap().contains("password"),
-        "{body}"
-    );
+    assert_failure(s, &body, 400, Some("password: required"));
 
     let (s, body) = app.post("/api/send_verify_email", json!({}), None).await;
     assert_failure(s, &body, 400, None);

@@ -124,7 +124,7 @@ async fn an_expired_code_is_refused() {
     let mut conn = diesel_conn(&app).await;
     diesel_async::RunQueryDsl::execute(
         diesel::sql_query(format!(
-            "UPDATE {}.email_verifications SET expires_at = now() - interval '1 second' WHERE email = '{email}'",
+            "UPDATE {}.email_codes SET expires_at = now() - interval '1 second' WHERE email = '{email}'",
             app.schema
         )),
         &mut conn,

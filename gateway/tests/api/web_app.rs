@@ -18,6 +18,39 @@ async fn the_root_redirects_to_the_app_and_deep_links_get_index_html() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+async fn a_search_or_genre_page_keeps_its_query_through_the_redirect() {
+    let app = TestApp::spawn().await;
+    for (path, location) in [
+        ("/platform?q=whale", "/platform/?q=whale"),
+        (
+            "/platform?genre=Science%20Fiction&page=2",
+            "/platform/?genre=Science%20Fiction&page=2",
+        ),
+        ("/?q=moby%20dick", "/platform/?q=moby%20dick"),
+        ("/platform", "/platform/"),
+    ] {
+        let r = app.http.get(app.url(path)).send().await.unwrap();
+        assert_eq!(r.status().as_u16(), 302, "{path}");
+        assert_eq!(r.headers()["location"], location, "{path}");
+    }
+    // Where the redirect leads, and deep links with their queries, get the app; so does a
+    // folder of the build that has no index of its own.
+    std::fs::create_dir_all(std::path::Path::new(&app.gateway_config.frontend_dir).join("assets"))
+        .unwrap();
+    for path in [
+        "/platform/?q=whale",
+        "/platform/?genre=Fantasy",
+        "/platform/book/3f1c2a54-0000-4000-8000-000000000000?file=0",
+        "/platform/h5/reader/profile?tab=wallet",
+        "/platform/assets/",
+    ] {
+        let r = app.http.get(app.url(path)).send().await.unwrap();
+        assert_eq!(r.status().as_u16(), 200, "{path}");
+        assert!(r.text().await.unwrap().contains("<div id=root>"), "{path}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
 async fn operators_get_health_readiness_metrics_and_the_openapi_document() {
     let app = TestApp::spawn().await;
     let admin = |path: &str| format!("{}{path}", app.admin_base);

@@ -16,7 +16,8 @@ use crate::db::schema::{invite_codes, user_roles, users};
 use crate::db::user::{NewUser, UserRow};
 use crate::db::user_role::NewUserRole;
 use crate::error::{AuthError, CommonErrors, Result};
-use crate::{passwords, roles, verification};
+use crate::verification::{self, Purpose};
+use crate::{passwords, roles};
 
 pub const SOURCE: &str = "quire-auth";
 
@@ -253,7 +254,7 @@ pub async fn register(conn: &mut AsyncPgConnection, req: pb::RegisterRequest) ->
         return Err(AuthError::EmailTaken);
     }
     // Outside the transaction below, so a wrong code still counts against the tries.
-    verification::check(conn, &email, req.verify_code.trim()).await?;
+    verification::check(conn, Purpose::Register, &email, req.verify_code.trim()).await?;
     let hash = passwords::hash(req.password).await?;
     let view = create(
         conn,
@@ -267,7 +268,7 @@ pub async fn register(conn: &mut AsyncPgConnection, req: pb::RegisterRequest) ->
         },
     )
     .await?;
-    verification::forget(conn, &email).await?;
+    verification::forget(conn, Purpose::Register, &email).await?;
     metrics::counter!("quire_auth_registrations_total").increment(1);
     Ok(view)
 }

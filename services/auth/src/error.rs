@@ -19,6 +19,8 @@ pub enum AuthError {
     CodeExhausted,
     #[error("No verification code was sent to this e-mail")]
     NoCode,
+    #[error("This code was already used, request a new one")]
+    CodeUsed,
     #[error("Please wait before requesting another code")]
     ResendTooSoon(u64),
     #[error("Too many failed logins, try again later")]
@@ -66,6 +68,7 @@ impl From<AuthError> for ApiError {
             E::CodeExpired => ApiError::bad_request("verify_code_expired", text),
             E::CodeExhausted => ApiError::bad_request("verify_code_exhausted", text),
             E::NoCode => ApiError::bad_request("no_verify_code", text),
+            E::CodeUsed => ApiError::bad_request("verify_code_used", text),
             E::ResendTooSoon(secs) | E::LoginLocked(secs) => ApiError {
                 message: text,
                 ..ApiError::rate_limited(secs)

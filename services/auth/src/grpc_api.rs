@@ -10,7 +10,8 @@ use tonic::{Request, Response, Status};
 
 use crate::db::schema::users;
 use crate::error::{AuthError, CommonErrors};
-use crate::{AppState, accounts, directory, profile, sessions, siwe_login, verification};
+use crate::verification::{self, Purpose};
+use crate::{AppState, accounts, directory, password_reset, profile, sessions, siwe_login};
 
 pub struct AuthApi {
     pub state: AppState,
@@ -47,8 +48,13 @@ impl AuthService for AuthApi {
         if taken {
             return Err(AuthError::EmailTaken.into());
         }
-        let code =
-            verification::issue(&mut conn, &email, self.state.config.verify_resend_secs).await?;
+        let code = verification::issue(
+            &mut conn,
+            Purpose::Register,
+            &email,
+            self.state.config.verify_resend_secs,
+        )
+        .await?;
         let body = format!(
             "Welcome to Quire!\n\nYour verification code is {code}\n\nIt is valid for 10 minutes. If you did not ask for it, ignore this mail.\n"
         );
@@ -58,7 +64,7 @@ impl AuthService for AuthApi {
             .send(&email, "Your Quire verification code", body)
             .await
         {
-            verification::forget(&mut conn, &email).await?;
+            verification::forget(&mut conn, Purpose::Register, &email).await?;
             return Err(e.into());
         }
         ok(pb::SendVerifyEmailResponse {
@@ -76,7 +82,7 @@ impl AuthService for AuthApi {
         let mut conn = quire_kit::db::conn(&self.state.pool)
             .await
             .map_err(AuthError::from)?;
-        verification::check(&mut conn, &email, req.verify_code.trim()).await?;
+        verification::check(&mut conn, Purpose::Register, &email, req.verify_code.trim()).await?;
         ok(pb::CheckVerifyCodeResponse { verified: true })
     }
 
@@ -87,6 +93,21 @@ impl AuthService for AuthApi {
         ok(accounts::register(&mut conn, req.into_inner())
             .await?
             .into())
+    }
+
+    async fn send_password_reset_code(
+        &self,
+        req: Request<pb::SendPasswordResetCodeRequest>,
+    ) -> Reply<pb::SendPasswordResetCodeResponse> {
+        ok(password_reset::request_code(&self.state, req.into_inner()).await?)
+    }
+
+    async fn reset_password(
+        &self,
+        req: Request<pb::ResetPasswordRequest>,
+    ) -> Reply<pb::ResetPasswordResponse> {
+        password_reset::reset(&self.state, req.into_inner()).await?;
+        ok(pb::ResetPasswordResponse {})
     }
 
     async fn get_login_nonce(

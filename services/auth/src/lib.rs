@@ -15,6 +15,7 @@ pub mod error;
 pub mod grpc_api;
 pub mod login_throttle;
 pub mod mailer;
+pub mod password_reset;
 pub mod passwords;
 pub mod profile;
 pub mod roles;

@@ -1,15 +1,15 @@
 //! Sessions: logging in (e-mail + password, or a wallet), access and refresh tokens,
-//! rotation and logout.
+//! rotation, logout, and ending them all (a password reset).
 //!
 //! A refresh token is single use: using it revokes it and issues the next one of the
 //! same family. Presenting a revoked one means it was stolen or replayed, so the whole
 //! family is revoked and the user must log in again.
 
-use chrono::{Duration, Utc};
+use chrono::{DateTime, Duration, Utc};
 use diesel::prelude::*;
 use diesel_async::scoped_futures::ScopedFutureExt;
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
-use quire_kit::caller::{Caller, revoked_key};
+use quire_kit::caller::{Caller, revoked_key, sessions_ended_key};
 use quire_proto::auth::v1 as pb;
 use redis::AsyncCommands;
 use uuid::Uuid;
@@ -81,9 +81,35 @@ pub async fn login_email(
         return Err(AuthError::WrongPassword);
     }
     login_throttle::succeeded(&mut redis, attempt).await?;
+    let state2 = state.clone();
+    let tokens = conn
+        .transaction::<_, AuthError, _>(|conn| {
+            async move {
+                // A password reset that committed while the password was checked has ended
+                // every session: the old password must not open a new one.
+                if lock_user(conn, row.id).await? != row.password_hash {
+                    return Err(AuthError::WrongPassword);
+                }
+                let view = accounts::complete(conn, vec![row]).await?.remove(0);
+                issue(&state2, conn, view, None).await
+            }
+            .scope_boxed()
+        })
+        .await?;
     metrics::counter!("quire_auth_logins_total", "result" => "ok").increment(1);
-    let view = accounts::complete(&mut conn, vec![row]).await?.remove(0);
-    issue(state, &mut conn, view, None).await
+    Ok(tokens)
+}
+
+/// Holds the user's row until the transaction ends, so a password reset (which locks it
+/// for update) waits for a session being opened, or the opening waits for the reset; and
+/// returns the password hash as it is now.
+async fn lock_user(conn: &mut AsyncPgConnection, user_id: Uuid) -> Result<Option<String>> {
+    Ok(users::table
+        .find(user_id)
+        .select(users::password_hash)
+        .for_share()
+        .first(conn)
+        .await?)
 }
 
 /// Trades a refresh token for a new pair.
@@ -114,6 +140,7 @@ pub async fn refresh(state: &AppState, secret: &str) -> Result<pb::TokenResponse
     let state2 = state.clone();
     conn.transaction::<_, AuthError, _>(|conn| {
         async move {
+            lock_user(conn, row.user_id).await?;
             // Only one of two concurrent uses may win the rotation.
             let revoked = diesel::update(rt::table.find(row.id).filter(rt::revoked_at.is_null()))
                 .set(rt::revoked_at.eq(Some(Utc::now())))
@@ -139,6 +166,33 @@ async fn revoke_family(conn: &mut AsyncPgConnection, family: Uuid) -> Result<()>
     .set(rt::revoked_at.eq(Some(Utc::now())))
     .execute(conn)
     .await?;
+    Ok(())
+}
+
+/// Ends every session of a user whose row the transaction holds for update: revokes all
+/// their refresh tokens, and answers the time to mark their access tokens ended at
+/// ([`mark_ended`]) once the transaction has committed.
+pub async fn end_all(conn: &mut AsyncPgConnection, user_id: Uuid) -> Result<DateTime<Utc>> {
+    diesel::update(
+        rt::table
+            .filter(rt::user_id.eq(user_id))
+            .filter(rt::revoked_at.is_null()),
+    )
+    .set(rt::revoked_at.eq(Some(Utc::now())))
+    .execute(conn)
+    .await?;
+    // Every token issued so far was issued under this lock or before it.
+    Ok(Utc::now())
+}
+
+/// Marks every access token of the user issued until `at` as revoked, for as long as one
+/// of them can live; the gateway refuses them from then on.
+pub async fn mark_ended(state: &AppState, user_id: Uuid, at: DateTime<Utc>) -> Result<()> {
+    let ttl = u64::from(state.config.access_token_ttl_secs) + 60;
+    let mut redis = state.redis.clone();
+    let _: () = redis
+        .set_ex(sessions_ended_key(&user_id), at.timestamp_millis(), ttl)
+        .await?;
     Ok(())
 }
 

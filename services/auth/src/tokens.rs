@@ -95,7 +95,9 @@ impl Signer {
             sub: user_id,
             role: role.to_owned(),
             roles: roles.to_vec(),
-            jti: Uuid::new_v4(),
+            // Time-ordered: the gateway reads from it when the token was issued, to the
+            // millisecond (`Claims::issued_at_ms`), against a password reset's end of sessions.
+            jti: Uuid::now_v7(),
             iat: now,
             exp: now + i64::from(self.ttl_secs),
             iss: ISSUER.to_owned(),

@@ -1,5 +1,5 @@
-//! The epub trial: the same container with the spine and manifest reduced to the trial
-//! chapters (the first one cut when it alone is over the limit), the nav/NCX entries past
+//! The epub trial: the same container with the spine and manifest reduced to the sample's
+//! chapters (`trial_rule`: the last one cut when only its opening is in the sample), the nav/NCX entries past
 //! the trial removed, and an end-of-sample page as the last spine item. Non-XHTML resources
 //! (styles, images, fonts) are kept: they hold no text of the book.
 
@@ -15,9 +15,9 @@ use crate::epub::{dir_of, read_chapters};
 use crate::epub_package::{Package, attr, open_package, resolve};
 use crate::epub_toc::{NAV_RULE, NCX_RULE, prune_toc};
 use crate::limits::SafeZip;
-use crate::trial_rule::{clamp_percent, epub_plan};
+use crate::trial_rule::{clamp_percent, plan};
 use crate::xhtml::{cut_xhtml, lenient_reader};
-use crate::{BookFileError, Chapter, Limits};
+use crate::{BookFileError, Chapter, Format, Limits};
 
 pub const END_PAGE_TEXT: &str = "This is the end of the free sample. Buy the book to keep reading.";
 
@@ -57,16 +57,15 @@ pub(crate) fn trial(
             .iter()
             .zip(&spine)
             .all(|(c, (_, href))| &c.href == href);
-    let weights: Vec<u64> = if matches_spine {
-        chapters.iter().map(|c| c.weight).collect()
+    let read;
+    let chapters = if matches_spine {
+        chapters
     } else {
-        read_chapters(&mut zip, &package)?
-            .iter()
-            .map(|c| c.weight)
-            .collect()
+        read = read_chapters(&mut zip, &package)?;
+        &read[..]
     };
-    let plan = epub_plan(&weights, percent);
-    let kept_count = plan.shown().max(1);
+    let plan = plan(Format::Epub, chapters, percent);
+    let kept_count = plan.shown().max(1).min(spine.len());
     let kept: HashSet<&str> = spine[..kept_count]
         .iter()
         .map(|(p, _)| p.as_str())
@@ -119,8 +118,9 @@ pub(crate) fn trial(
     {
         replaced.push((path.clone(), pruned));
     }
-    if let Some(budget) = plan.cut_chars {
-        let path = &spine[plan.full].0;
+    if let Some(budget) = plan.opening
+        && let Some((path, _)) = spine.get(plan.whole)
+    {
         let bytes = zip.read_required(path)?;
         replaced.push((path.clone(), cut_xhtml(&bytes, budget)));
     }

@@ -25,6 +25,7 @@ mod epub_sanitize;
 mod epub_toc;
 mod epub_trial;
 mod error;
+mod front_matter;
 mod limits;
 mod manuscript;
 mod manuscript_chapters;
@@ -55,6 +56,7 @@ pub use epub_trial::END_PAGE_TEXT as EPUB_TRIAL_END_TEXT;
 pub use error::BookFileError;
 pub use manuscript_model::{Manuscript, ManuscriptFormat, ManuscriptLimits, TextChapter};
 pub use model::{Accepted, Chapter, Format, Inspected, Limits};
+pub use trial_rule::InSample;
 /// The closing line of a txt trial.
 pub use txt::TRIAL_END_LINE as TXT_TRIAL_END_LINE;
 
@@ -106,16 +108,18 @@ pub fn accept(file_name: &str, data: &[u8], limits: &Limits) -> Result<Accepted,
     })
 }
 
-/// How many chapters (from the first) the trial shows, whole or in part (for TOC marks).
-/// epub: the chapters that fit the limit whole, at least 1 (the first one cut); pdf: the
-/// chapters starting on a trial page; txt: the chapters starting before the cut.
-pub fn trial_chapters(chapters: &[Chapter], percent: u8) -> u32 {
-    trial_rule::trial_chapters(chapters, percent)
+/// Each chapter's place in the free sample, from the chapter list alone (as `inspect`
+/// returned it), by the one rule `trial` cuts the files with: front matter (title page,
+/// licence, contents...) is in the sample but does not count; then the trial `percent` of
+/// the rest in whole chapters, never less than the first chapter or a few pages of it
+/// (it alone is then `Opening`), never the whole book below 100%.
+pub fn sample_marks(format: Format, chapters: &[Chapter], percent: u8) -> Vec<InSample> {
+    trial_rule::marks(format, chapters, percent)
 }
 
-/// The trial part of a book as a valid file of the same format. `chapters` are the ones
-/// `inspect` returned (for an epub they are re-read when they do not match the file).
-/// `percent` is clamped to 1..=100; 100 returns the file unchanged.
+/// The free sample of a book (see `sample_marks`) as a valid file of the same format.
+/// `chapters` are the ones `inspect` returned; when they do not describe this file they
+/// are read from it again. `percent` is clamped to 1..=100; 100 returns the file unchanged.
 pub fn trial(
     format: Format,
     data: &[u8],
@@ -124,8 +128,8 @@ pub fn trial(
 ) -> Result<Vec<u8>, BookFileError> {
     match format {
         Format::Epub => epub_trial::trial(data, chapters, percent),
-        Format::Pdf => pdf_trial::trial(data, percent),
-        Format::Txt => txt::trial(data, percent),
+        Format::Pdf => pdf_trial::trial(data, chapters, percent),
+        Format::Txt => txt::trial(data, chapters, percent),
     }
 }
 

@@ -56,7 +56,7 @@ pub(crate) fn inspect(data: &[u8]) -> Result<Inspected, BookFileError> {
     guarded(|| {
         let doc = load(data)?;
         let pages = doc.get_pages().len() as u64;
-        let chapters = outline_chapters(&doc, pages).unwrap_or_else(|| page_chapters(pages));
+        let chapters = chapters_of(&doc, pages);
         let Metadata {
             title,
             authors,
@@ -71,6 +71,11 @@ pub(crate) fn inspect(data: &[u8]) -> Result<Inspected, BookFileError> {
             total_weight: pages,
         })
     })
+}
+
+/// The chapters: from the outline, else every ten pages.
+pub(crate) fn chapters_of(doc: &Document, pages: u64) -> Vec<Chapter> {
+    outline_chapters(doc, pages).unwrap_or_else(|| page_chapters(pages))
 }
 
 /// What the Info dictionary and the catalog say about the document.

@@ -1,4 +1,4 @@
-//! The pdf trial: a new pdf of the first pages. The page tree is rebuilt flat with only the
+//! The pdf trial: a new pdf of the sample's pages (`trial_rule`). The page tree is rebuilt flat with only the
 //! kept pages, every reference to a dropped page becomes null (so links cannot keep a
 //! dropped page's content alive), document-wide parts that may reach the rest of the book
 //! (outline, names and attachments, structure tree, forms) are removed, and whatever is no
@@ -9,9 +9,9 @@ use std::collections::{HashSet, VecDeque};
 use lopdf::content::{Content, Operation};
 use lopdf::{Dictionary, Document, Object, ObjectId, Stream, dictionary};
 
-use crate::BookFileError;
-use crate::pdf::{guarded, is_ref_to, load, page_count};
-use crate::trial_rule::{clamp_percent, pdf_trial_pages};
+use crate::pdf::{chapters_of, guarded, is_ref_to, load, page_count};
+use crate::trial_rule::{clamp_percent, plan};
+use crate::{BookFileError, Chapter, Format};
 
 /// Page attributes a page may inherit from its ancestors in the page tree.
 const INHERITABLE: &[&[u8]] = &[b"Resources", b"MediaBox", b"CropBox", b"Rotate"];
@@ -32,20 +32,52 @@ const CATALOG_DROPS: &[&[u8]] = &[
 /// Guards against cyclic Parent chains and page trees.
 const MAX_TREE_DEPTH: usize = 64;
 
-pub(crate) fn trial(data: &[u8], percent: u8) -> Result<Vec<u8>, BookFileError> {
+pub(crate) fn trial(
+    data: &[u8],
+    chapters: &[Chapter],
+    percent: u8,
+) -> Result<Vec<u8>, BookFileError> {
     if clamp_percent(percent) == 100 {
         return Ok(data.to_vec());
     }
     guarded(|| {
         let mut doc = load(data)?;
         let pages = page_count(&doc);
-        if pages <= 1 {
+        let read;
+        let chapters = if describe(chapters, pages) {
+            chapters
+        } else {
+            read = chapters_of(&doc, pages);
+            &read[..]
+        };
+        let keep = sample_pages(chapters, percent).min(pages.saturating_sub(1));
+        if keep == 0 {
             return notice_pdf();
         }
-        let keep = usize::try_from(pdf_trial_pages(pages, percent)).unwrap_or(usize::MAX);
-        keep_first_pages(&mut doc, keep)?;
+        keep_first_pages(&mut doc, usize::try_from(keep).unwrap_or(usize::MAX))?;
         save(&mut doc)
     })
+}
+
+/// True when `chapters` run page after page from page 1 to the last (as `inspect` made
+/// them for this file).
+fn describe(chapters: &[Chapter], pages: u64) -> bool {
+    let mut next = 1u64;
+    for c in chapters {
+        if c.href != format!("page={next}") || c.weight == 0 {
+            return false;
+        }
+        next += c.weight;
+    }
+    !chapters.is_empty() && next == pages + 1
+}
+
+/// The pages the sample holds: the chapters it shows whole, then the opening pages of the
+/// one it cuts.
+fn sample_pages(chapters: &[Chapter], percent: u8) -> u64 {
+    let plan = plan(Format::Pdf, chapters, percent);
+    let whole: u64 = chapters[..plan.whole].iter().map(|c| c.weight).sum();
+    whole + plan.opening.unwrap_or(0)
 }
 
 fn broken(why: &str) -> BookFileError {

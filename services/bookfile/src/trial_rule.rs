@@ -1,219 +1,222 @@
-//! The trial rule: how much of a book anyone may read for free. One place, so the TOC marks
-//! and the trial files agree.
+//! The sample rule: how much of a book anyone may read for free. One rule for every
+//! format, computed from the chapter list alone, so the trial files (`trial`) and the
+//! table of contents' marks (`sample_marks`) always agree.
+//!
+//! The front matter (`front_matter`) is in the sample but does not count. Of the rest the
+//! sample holds the trial percentage in whole chapters, and never less than the first
+//! chapter, or its first few pages when it is long; a chapter is cut only when not even
+//! the first one fits. Unless the percentage is 100, never the whole book: what the first
+//! chapter adds is bounded by half of the book.
 
-use crate::Chapter;
+use crate::{Chapter, Format, front_matter};
+
+/// A few pages of story: the least a sample holds when the first chapter is longer
+/// (epub and txt count characters, about three printed pages; pdf counts pages).
+const STORY_CHARS: u64 = 6_000;
+const STORY_PAGES: u64 = 3;
+
+/// Where a chapter stands in the free sample.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum InSample {
+    /// Title page, licence, contents and the like: in the sample, not counted as a chapter.
+    FrontMatter,
+    /// In the sample from start to end.
+    Whole,
+    /// Only its opening is in the sample.
+    Opening,
+    /// Not in the sample.
+    Out,
+}
+
+/// What the sample holds, in the chapters' order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Plan {
+    /// Chapters `..front` are front matter.
+    pub(crate) front: usize,
+    /// Chapters `..whole` are in the sample whole (`whole >= front`).
+    pub(crate) whole: usize,
+    /// Chapter `whole` is in the sample for its first this many units (characters, or
+    /// pages for a pdf).
+    pub(crate) opening: Option<u64>,
+}
+
+impl Plan {
+    /// Chapters the sample shows, whole or in part.
+    pub(crate) fn shown(&self) -> usize {
+        self.whole + usize::from(self.opening.is_some())
+    }
+}
 
 /// Percent clamped to the admin setting's range (1..=100).
 pub(crate) fn clamp_percent(percent: u8) -> u64 {
     u64::from(percent.clamp(1, 100))
 }
 
-/// pdf: ceil(pages * p / 100), at least 1, never all pages when there is more than one.
-pub(crate) fn pdf_trial_pages(pages: u64, percent: u8) -> u64 {
-    let p = clamp_percent(percent);
-    if p == 100 {
-        return pages;
-    }
-    let wanted = (pages * p).div_ceil(100).max(1);
-    if pages > 1 {
-        wanted.min(pages - 1)
-    } else {
-        wanted
+fn story_units(format: Format) -> u64 {
+    match format {
+        Format::Pdf => STORY_PAGES,
+        Format::Epub | Format::Txt => STORY_CHARS,
     }
 }
 
-/// txt and epub: the characters the trial may hold (floor, so below the total unless 100%).
-pub(crate) fn char_limit(total_chars: u64, percent: u8) -> u64 {
-    total_chars * clamp_percent(percent) / 100
-}
-
-/// What an epub trial holds: the first `full` chapters whole, then, when those hold no
-/// text (the first text-bearing chapter alone is over the limit; covers and title pages
-/// weigh nothing), chapter `full` cut after `cut_chars` characters.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct EpubPlan {
-    pub(crate) full: usize,
-    pub(crate) cut_chars: Option<u64>,
-}
-
-impl EpubPlan {
-    /// Chapters the trial shows, whole or cut.
-    pub(crate) fn shown(&self) -> usize {
-        self.full + usize::from(self.cut_chars.is_some())
-    }
-}
-
-pub(crate) fn epub_plan(weights: &[u64], percent: u8) -> EpubPlan {
-    let n = weights.len();
+pub(crate) fn plan(format: Format, chapters: &[Chapter], percent: u8) -> Plan {
+    let n = chapters.len();
+    let front = front_matter::count(format, chapters, story_units(format));
     if clamp_percent(percent) == 100 || n == 0 {
-        return EpubPlan {
-            full: n,
-            cut_chars: None,
+        return Plan {
+            front,
+            whole: n,
+            opening: None,
         };
     }
-    let total: u64 = weights.iter().sum();
-    let limit = char_limit(total, percent);
+    let body = &chapters[front..];
+    let body_total: u64 = body.iter().map(|c| c.weight).sum();
+    if body_total == 0 {
+        // Nothing to measure (an epub of images only): all but the last part.
+        return Plan {
+            front,
+            whole: n - 1,
+            opening: None,
+        };
+    }
+    let by_percent = body_total * clamp_percent(percent) / 100;
+    let least = body[0].weight.min(story_units(format)).min(body_total / 2);
+    let budget = by_percent.max(least);
     let mut used = 0u64;
-    let mut full = 0usize;
-    for w in weights {
-        if used + w > limit {
+    let mut whole = front;
+    for c in body {
+        if used + c.weight > budget {
             break;
         }
-        used += w;
-        full += 1;
+        used += c.weight;
+        whole += 1;
     }
-    // Only books without any text fit whole; they still must not be given away whole.
-    if full >= n {
-        return EpubPlan {
-            full: n - 1,
-            cut_chars: None,
-        };
-    }
-    if used == 0 && total > 0 {
-        return EpubPlan {
-            full,
-            cut_chars: Some(limit),
-        };
-    }
-    EpubPlan {
-        full,
-        cut_chars: None,
-    }
-}
-
-/// How many chapters (from the first) the trial shows, whole or in part.
-pub(crate) fn trial_chapters(chapters: &[Chapter], percent: u8) -> u32 {
-    let n = chapters.len();
-    if n == 0 {
-        return 0;
-    }
-    let shown = if clamp_percent(percent) == 100 {
-        n
-    } else if chapters.iter().all(|c| c.href.starts_with("page=")) {
-        let pages: u64 = chapters.iter().map(|c| c.weight).sum();
-        let trial_pages = pdf_trial_pages(pages, percent);
-        let mut start = 1u64;
-        let mut shown = 0;
-        for c in chapters {
-            let first = page_of(&c.href).unwrap_or(start);
-            if first > trial_pages {
-                break;
-            }
-            shown += 1;
-            start = first + c.weight;
-        }
-        shown
-    } else if chapters.iter().all(|c| c.href.starts_with("offset=")) {
-        let total: u64 = chapters.iter().map(|c| c.weight).sum();
-        let limit = char_limit(total, percent);
-        let mut start = 0u64;
-        let mut shown = 0;
-        for c in chapters {
-            if start >= limit && shown > 0 {
-                break;
-            }
-            shown += 1;
-            start += c.weight;
-        }
-        shown
+    // Text after the last chapter that fits is never all there is (budget < body_total),
+    // but trailing parts without text would fit: keep the last part out all the same.
+    whole = whole.min(n - 1);
+    let left = budget - used;
+    let opening = if whole == front {
+        (budget > 0).then_some(budget)
+    } else if used < story_units(format) && left >= (story_units(format) / 4).max(1) {
+        // A short first chapter (an etymology, a prologue of one page) is not a sample
+        // of the story: the budget it leaves goes to the next chapter's opening.
+        Some(left)
     } else {
-        let weights: Vec<u64> = chapters.iter().map(|c| c.weight).collect();
-        epub_plan(&weights, percent).shown()
+        None
     };
-    u32::try_from(shown.max(1)).unwrap_or(u32::MAX)
+    Plan {
+        front,
+        whole,
+        opening,
+    }
 }
 
-fn page_of(href: &str) -> Option<u64> {
-    href.strip_prefix("page=")?.parse().ok()
+/// Each chapter's place in the sample.
+pub(crate) fn marks(format: Format, chapters: &[Chapter], percent: u8) -> Vec<InSample> {
+    let plan = plan(format, chapters, percent);
+    (0..chapters.len())
+        .map(|i| {
+            if i < plan.front {
+                InSample::FrontMatter
+            } else if i < plan.whole {
+                InSample::Whole
+            } else if i == plan.whole && plan.opening.is_some() {
+                InSample::Opening
+            } else {
+                InSample::Out
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::front_matter::tests::chapters as book;
 
-    fn chapter(index: u32, href: String, weight: u64) -> Chapter {
-        Chapter {
-            index,
-            title: format!("Chapter {}", index + 1),
-            href,
-            weight,
+    fn p(front: usize, whole: usize, opening: Option<u64>) -> Plan {
+        Plan {
+            front,
+            whole,
+            opening,
         }
     }
 
     #[test]
-    fn pdf_pages_follow_the_rule() {
-        assert_eq!(pdf_trial_pages(12, 10), 2);
-        assert_eq!(pdf_trial_pages(1, 10), 1);
-        assert_eq!(pdf_trial_pages(2, 90), 1);
-        assert_eq!(pdf_trial_pages(100, 10), 10);
-        assert_eq!(pdf_trial_pages(12, 100), 12);
-        assert_eq!(pdf_trial_pages(12, 0), 1);
+    fn a_short_book_gives_its_first_chapter_whatever_the_percentage() {
+        // The demo shop's short books: a title block, then four chapters of ~1,100 chars.
+        let txt = book(&[
+            ("Opening", 120),
+            ("A", 1100),
+            ("B", 1200),
+            ("C", 1150),
+            ("D", 1000),
+        ]);
+        assert_eq!(plan(Format::Txt, &txt, 10), p(1, 2, None));
+        assert_eq!(plan(Format::Txt, &txt, 50), p(1, 2, None));
+        assert_eq!(plan(Format::Txt, &txt, 60), p(1, 3, None));
+        let pdf = book(&[("Page 1", 1), ("A", 1), ("B", 1), ("C", 2), ("D", 1)]);
+        assert_eq!(plan(Format::Pdf, &pdf, 10), p(1, 2, None));
     }
 
     #[test]
-    fn epub_plan_keeps_whole_chapters_or_cuts_the_first() {
-        assert_eq!(
-            epub_plan(&[100; 5], 30),
-            EpubPlan {
-                full: 1,
-                cut_chars: None
-            }
-        );
-        assert_eq!(
-            epub_plan(&[100; 5], 40),
-            EpubPlan {
-                full: 2,
-                cut_chars: None
-            }
-        );
-        assert_eq!(
-            epub_plan(&[1000, 10, 10], 10),
-            EpubPlan {
-                full: 0,
-                cut_chars: Some(102)
-            }
-        );
-        assert_eq!(
-            epub_plan(&[500], 10),
-            EpubPlan {
-                full: 0,
-                cut_chars: Some(50)
-            }
-        );
-        assert_eq!(
-            epub_plan(&[0, 0, 0], 10),
-            EpubPlan {
-                full: 2,
-                cut_chars: None
-            }
-        );
-        assert_eq!(
-            epub_plan(&[100; 5], 100),
-            EpubPlan {
-                full: 5,
-                cut_chars: None
-            }
-        );
+    fn a_long_first_chapter_gives_a_few_pages_of_it() {
+        let epub = book(&[("Cover", 0), ("One", 40_000), ("Two", 40_000)]);
+        assert_eq!(plan(Format::Epub, &epub, 10), p(1, 1, Some(8_000)));
+        assert_eq!(plan(Format::Epub, &epub, 1), p(1, 1, Some(STORY_CHARS)));
+        let pdf = book(&[("Pages 1-10", 10), ("Pages 11-20", 10), ("Pages 21-22", 2)]);
+        assert_eq!(plan(Format::Pdf, &pdf, 10), p(0, 0, Some(STORY_PAGES)));
     }
 
     #[test]
-    fn trial_chapters_per_format() {
-        let epub: Vec<Chapter> = (0..5)
-            .map(|i| chapter(i, format!("c{i}.xhtml"), 100))
+    fn a_one_page_first_chapter_is_followed_by_the_next_ones_opening() {
+        // Moby-Dick at 1%: a one-page Etymology, then long chapters. The sample once held
+        // the Etymology alone, and one "Next" reached 100% of it.
+        let many: Vec<(&str, u64)> = [("Etymology", 1_400), ("Extracts", 20_000)]
+            .into_iter()
+            .chain(std::iter::repeat_n(("Chapter", 12_000), 100))
             .collect();
-        assert_eq!(trial_chapters(&epub, 30), 1);
-        assert_eq!(trial_chapters(&epub, 10), 1);
-        assert_eq!(trial_chapters(&epub, 100), 5);
-        let pdf: Vec<Chapter> = (0..3)
-            .map(|i| chapter(i, format!("page={}", i * 4 + 1), 4))
+        let txt = book(&many);
+        let budget = (1_400 + 20_000 + 100 * 12_000) / 100;
+        let plan = plan(Format::Txt, &txt, 1);
+        assert_eq!(plan, p(plan.front, plan.front + 1, Some(budget - 1_400)));
+        assert!(budget - 1_400 >= STORY_CHARS, "a few pages of story");
+    }
+
+    #[test]
+    fn the_percentage_counts_whole_chapters_after_the_front_matter() {
+        let many: Vec<(&str, u64)> = std::iter::once(("Contents", 3_000))
+            .chain(std::iter::repeat_n(("Chapter", 10_000), 20))
             .collect();
-        assert_eq!(trial_chapters(&pdf, 10), 1);
-        assert_eq!(trial_chapters(&pdf, 50), 2);
-        let txt: Vec<Chapter> = (0..4)
-            .map(|i| chapter(i, format!("offset={}", i * 100), 100))
-            .collect();
-        assert_eq!(trial_chapters(&txt, 10), 1);
-        assert_eq!(trial_chapters(&txt, 30), 2);
-        assert_eq!(trial_chapters(&[], 30), 0);
+        let epub = book(&many);
+        assert_eq!(plan(Format::Epub, &epub, 10), p(1, 3, None));
+        assert_eq!(plan(Format::Epub, &epub, 100), p(1, 21, None));
+    }
+
+    #[test]
+    fn never_the_whole_book() {
+        let one = book(&[("Only", 500)]);
+        assert_eq!(plan(Format::Epub, &one, 99), p(0, 0, Some(495)));
+        assert_eq!(plan(Format::Epub, &one, 1), p(0, 0, Some(250)));
+        let two = book(&[("Long", 5_000), ("Short", 1_000)]);
+        assert_eq!(plan(Format::Txt, &two, 10), p(0, 0, Some(3_000)));
+        let pdf = book(&[("Page 1", 1)]);
+        assert_eq!(plan(Format::Pdf, &pdf, 10), p(0, 0, None));
+        let images = book(&[("Cover", 0), ("Plate", 0), ("Plate", 0)]);
+        assert_eq!(plan(Format::Epub, &images, 10), p(0, 2, None));
+    }
+
+    #[test]
+    fn marks_follow_the_plan() {
+        let epub = book(&[("Cover", 0), ("One", 40_000), ("Two", 40_000)]);
+        assert_eq!(
+            marks(Format::Epub, &epub, 10),
+            vec![InSample::FrontMatter, InSample::Opening, InSample::Out]
+        );
+        let txt = book(&[("Opening", 120), ("A", 1100), ("B", 1200)]);
+        assert_eq!(
+            marks(Format::Txt, &txt, 10),
+            vec![InSample::FrontMatter, InSample::Whole, InSample::Out]
+        );
     }
 }

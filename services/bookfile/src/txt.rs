@@ -1,7 +1,11 @@
 //! txt: UTF-8 text (a BOM is fine), chapters at chapter-like headings (else every ~20k
-//! characters at a paragraph), the trial cut at a paragraph or line.
+//! characters at a paragraph), the sample (`trial_rule`) cut at a chapter's start, or at a
+//! paragraph or line inside the one chapter whose opening it holds.
 
-use crate::trial_rule::{char_limit, clamp_percent};
+use std::borrow::Cow;
+
+use crate::front_matter::TXT_OPENING_TITLE;
+use crate::trial_rule::{clamp_percent, plan};
 use crate::txt_headings::{byline, find_headings, gutenberg_field};
 use crate::{BookFileError, Chapter, Format, Inspected};
 
@@ -35,7 +39,7 @@ pub(crate) fn inspect(data: &[u8]) -> Result<Inspected, BookFileError> {
     } else if text[..starts[0].0].trim().is_empty() {
         starts[0].0 = 0;
     } else {
-        starts.insert(0, (0, "Opening".to_owned()));
+        starts.insert(0, (0, TXT_OPENING_TITLE.to_owned()));
     }
     let chapters: Vec<Chapter> = starts
         .iter()
@@ -94,29 +98,66 @@ fn boundary_before(text: &str, end: usize) -> Option<usize> {
         .filter(|&i| i > 0)
 }
 
-/// The first p% of the characters cut at a paragraph or line (a word when the text has
-/// neither), then the closing line.
-pub(crate) fn trial(data: &[u8], percent: u8) -> Result<Vec<u8>, BookFileError> {
+/// The sample: the text up to the start of the first chapter it leaves out, or up to a
+/// paragraph or line (a word when there is neither) inside the chapter it cuts, then the
+/// closing line.
+pub(crate) fn trial(
+    data: &[u8],
+    chapters: &[Chapter],
+    percent: u8,
+) -> Result<Vec<u8>, BookFileError> {
     if clamp_percent(percent) == 100 {
         return Ok(data.to_vec());
     }
-    let (text, _) = decode(data)?;
-    let total = text.chars().count() as u64;
-    let limit = usize::try_from(char_limit(total, percent)).unwrap_or(usize::MAX);
-    let end = text
-        .char_indices()
-        .nth(limit)
-        .map_or(text.len(), |(i, _)| i);
-    let cut = boundary_before(text, end)
-        .or_else(|| text[..end].rfind(char::is_whitespace))
-        .unwrap_or(end);
-    let mut out = text[..cut].trim_end().to_owned();
+    let (text, bom) = decode(data)?;
+    let (chapters, starts) = match starts_in(text, bom, chapters) {
+        Some(starts) => (Cow::Borrowed(chapters), starts),
+        None => {
+            let read = inspect(data)?.chapters;
+            let starts = starts_in(text, bom, &read).unwrap_or_default();
+            (Cow::Owned(read), starts)
+        }
+    };
+    let plan = plan(Format::Txt, &chapters, percent);
+    let from = starts.get(plan.whole).copied().unwrap_or(text.len());
+    let end = match plan.opening {
+        None => from,
+        Some(chars) => {
+            let chapter = &text[from..];
+            let target = chapter
+                .char_indices()
+                .nth(usize::try_from(chars).unwrap_or(usize::MAX))
+                .map_or(chapter.len(), |(i, _)| i);
+            // A break so early that it keeps little more than the heading does not count.
+            let cut = boundary_before(chapter, target)
+                .filter(|&i| i >= target / 2)
+                .or_else(|| chapter[..target].rfind(char::is_whitespace))
+                .unwrap_or(target);
+            from + cut
+        }
+    };
+    let mut out = text[..end].trim_end().to_owned();
     if !out.is_empty() {
         out.push_str("\n\n");
     }
     out.push_str(TRIAL_END_LINE);
     out.push('\n');
     Ok(out.into_bytes())
+}
+
+/// Where each chapter starts in `text` (byte indexes), when the chapters' offsets describe
+/// this file: ascending, on character boundaries, the first at its start.
+fn starts_in(text: &str, bom: usize, chapters: &[Chapter]) -> Option<Vec<usize>> {
+    let mut starts = Vec::with_capacity(chapters.len());
+    for c in chapters {
+        let offset: usize = c.href.strip_prefix("offset=")?.parse().ok()?;
+        let at = offset.checked_sub(bom)?;
+        if !text.is_char_boundary(at) || starts.last().is_some_and(|&last| at <= last) {
+            return None;
+        }
+        starts.push(at);
+    }
+    (starts.first() == Some(&0)).then_some(starts)
 }
 
 pub(crate) fn extract_text(data: &[u8], max_chars: usize) -> Result<String, BookFileError> {
@@ -129,9 +170,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn trial_cuts_at_a_paragraph() {
+    fn a_cut_chapter_ends_at_a_paragraph() {
         let text = "First paragraph here.\n\nSecond paragraph is longer than that.\n\nThird one.";
-        let out = String::from_utf8(trial(text.as_bytes(), 50).unwrap()).unwrap();
+        let data = text.as_bytes();
+        let out =
+            String::from_utf8(trial(data, &inspect(data).unwrap().chapters, 50).unwrap()).unwrap();
         assert!(out.starts_with("First paragraph here.\n\n---"), "{out}");
         assert!(out.ends_with(&format!("{TRIAL_END_LINE}\n")));
     }

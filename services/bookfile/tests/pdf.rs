@@ -5,7 +5,7 @@ mod common;
 use common::manuscripts::{deeply_nested_pdf, with_outline_loop};
 use common::pdf;
 use lopdf::{Document, dictionary};
-use quire_bookfile::{Format, Limits, extract_text, inspect, trial, trial_chapters};
+use quire_bookfile::{Format, InSample, Limits, extract_text, inspect, sample_marks, trial};
 
 fn page_texts(data: &[u8]) -> (usize, String) {
     let doc = Document::load_mem(data).unwrap();
@@ -49,35 +49,48 @@ fn chapters_come_from_the_outline() {
             ("Part 3 of the river", "page=9", 4)
         ]
     );
-    assert_eq!(trial_chapters(&i.chapters, 10), 1);
-    assert_eq!(trial_chapters(&i.chapters, 50), 2);
+    use InSample::{Opening, Out, Whole};
+    assert_eq!(
+        sample_marks(Format::Pdf, &i.chapters, 10),
+        [Opening, Out, Out]
+    );
+    assert_eq!(
+        sample_marks(Format::Pdf, &i.chapters, 50),
+        [Whole, Out, Out]
+    );
+    assert_eq!(
+        sample_marks(Format::Pdf, &i.chapters, 70),
+        [Whole, Whole, Out]
+    );
 }
 
 #[test]
-fn a_10_percent_trial_of_12_pages_has_2_pages() {
+fn a_sample_of_long_chapters_has_a_few_pages_and_whole_chapters_beyond() {
     let book = pdf(12, Some(4));
     let i = inspect("river.pdf", &book, &Limits::default()).unwrap();
     let t = trial(Format::Pdf, &book, &i.chapters, 10).unwrap();
     let (pages, text) = page_texts(&t);
-    assert_eq!(pages, 2);
-    assert!(
-        text.contains("PMARK-1X") && text.contains("PMARK-2X"),
-        "{text}"
-    );
+    assert_eq!(pages, 3);
+    for page in 1..=3 {
+        assert!(text.contains(&format!("PMARK-{page}X")), "{text}");
+    }
     let raw = String::from_utf8_lossy(&t);
-    for later in 3..=12 {
+    for later in 4..=12 {
         assert!(
             !raw.contains(&format!("PMARK-{later}X")),
             "page {later} leaked"
         );
     }
     let ti = inspect("trial.pdf", &t, &Limits::default()).unwrap();
-    assert_eq!(ti.total_weight, 2);
+    assert_eq!(ti.total_weight, 3);
 
     let (pages, _) = page_texts(&trial(Format::Pdf, &book, &i.chapters, 50).unwrap());
-    assert_eq!(pages, 6);
+    assert_eq!(pages, 4);
     let (pages, _) = page_texts(&trial(Format::Pdf, &book, &i.chapters, 99).unwrap());
-    assert_eq!(pages, 11);
+    assert_eq!(pages, 8);
+    // Chapters that do not describe the file are read from it again.
+    let (pages, _) = page_texts(&trial(Format::Pdf, &book, &[], 50).unwrap());
+    assert_eq!(pages, 4);
 }
 
 #[test]
@@ -155,9 +168,9 @@ fn links_to_later_pages_do_not_keep_them_in_the_trial() {
     let i = inspect("linked.pdf", &book, &Limits::default()).unwrap();
     let t = trial(Format::Pdf, &book, &i.chapters, 10).unwrap();
     let raw = String::from_utf8_lossy(&t);
-    assert!(!raw.contains("PMARK-12X") && !raw.contains("PMARK-3X"));
+    assert!(!raw.contains("PMARK-12X") && !raw.contains("PMARK-4X"));
     assert!(!raw.contains("Part 3 of the river"), "the outline survived");
-    assert_eq!(page_texts(&t).0, 2);
+    assert_eq!(page_texts(&t).0, 3);
 }
 
 #[test]

@@ -4,7 +4,8 @@ mod common;
 
 use common::txt_book;
 use quire_bookfile::{
-    BookFileError, Format, Limits, TXT_TRIAL_END_LINE, extract_text, inspect, trial, trial_chapters,
+    BookFileError, Format, InSample, Limits, TXT_TRIAL_END_LINE, extract_text, inspect,
+    sample_marks, trial,
 };
 
 #[test]
@@ -34,30 +35,52 @@ fn chapters_at_headings_with_byte_offsets() {
 }
 
 #[test]
-fn the_trial_ends_at_a_line_and_lacks_the_last_chapter() {
+fn the_sample_skips_the_title_block_and_ends_where_a_chapter_starts() {
     let book = txt_book(5, 8);
     let i = inspect("river.txt", book.as_bytes(), &Limits::default()).unwrap();
+    for (percent, whole) in [(10, 1), (30, 1), (50, 2)] {
+        let t =
+            String::from_utf8(trial(Format::Txt, book.as_bytes(), &i.chapters, percent).unwrap())
+                .unwrap();
+        let body = t
+            .strip_suffix(&format!("\n\n{TXT_TRIAL_END_LINE}\n"))
+            .unwrap();
+        assert!(book.starts_with(body));
+        let next = book[body.len()..].trim_start();
+        assert!(
+            next.starts_with(&format!("CHAPTER {}\n", ["I", "II", "III"][whole])),
+            "{percent}%: {:?}",
+            &next[..20]
+        );
+        assert!(t.contains(&format!("TMARK-c{whole}-p8 ")), "{percent}%");
+        assert!(!t.contains(&format!("TMARK-c{}-", whole + 1)), "{percent}%");
+        let mut marks = vec![InSample::FrontMatter];
+        marks.extend(std::iter::repeat_n(InSample::Whole, whole));
+        marks.extend(std::iter::repeat_n(InSample::Out, 5 - whole));
+        assert_eq!(sample_marks(Format::Txt, &i.chapters, percent), marks);
+    }
+}
+
+#[test]
+fn a_long_first_chapter_is_cut_at_a_line_after_a_few_pages() {
+    let book = txt_book(2, 120);
+    let i = inspect("river.txt", book.as_bytes(), &Limits::default()).unwrap();
     let t =
-        String::from_utf8(trial(Format::Txt, book.as_bytes(), &i.chapters, 30).unwrap()).unwrap();
-    assert!(t.ends_with(&format!("\n\n{TXT_TRIAL_END_LINE}\n")), "{t}");
+        String::from_utf8(trial(Format::Txt, book.as_bytes(), &i.chapters, 1).unwrap()).unwrap();
     let body = t
         .strip_suffix(&format!("\n\n{TXT_TRIAL_END_LINE}\n"))
         .unwrap();
     assert!(book.starts_with(body));
-    let next = &book[body.len()..];
+    assert!(book[body.len()..].starts_with('\n'), "cut at a line");
+    let chapter = body.split("CHAPTER I\n").nth(1).unwrap().chars().count();
     assert!(
-        next.starts_with('\n'),
-        "not cut at a line: {:?}",
-        &next[..20]
+        (3_000..=6_100).contains(&chapter),
+        "{chapter} characters of the chapter"
     );
-    assert!(!t.contains("TMARK-c5-"));
-    assert!(t.contains("TMARK-c1-p1 "));
-    let chars = body.chars().count() as u64;
-    assert!(
-        chars <= i.total_weight * 30 / 100 && chars > i.total_weight / 5,
-        "{chars}"
+    assert_eq!(
+        sample_marks(Format::Txt, &i.chapters, 1),
+        [InSample::FrontMatter, InSample::Opening, InSample::Out]
     );
-    assert_eq!(trial_chapters(&i.chapters, 30), 3);
 }
 
 #[test]

@@ -1,4 +1,4 @@
-//! A reader's bookmarks in a book; each belongs to its reader alone.
+//! A reader's bookmarks in a book; each belongs to its reader alone, one per place.
 
 use chrono::Utc;
 use diesel::prelude::*;
@@ -58,6 +58,9 @@ pub async fn add(
     }
     let title = input::text("title", &req.title, 500)?;
     access::visible_book(conn, caller, book_id).await?;
+    if let Some(row) = at_place(conn, c.user_id(), book_id, &cfi).await? {
+        return Ok(to_pb(row));
+    }
     let held: i64 = bookmarks::table
         .filter(bookmarks::user_id.eq(c.user_id()))
         .filter(bookmarks::book_id.eq(book_id))
@@ -70,19 +73,46 @@ pub async fn add(
             "too many bookmarks in this book",
         ));
     }
-    let row: BookmarkRow = diesel::insert_into(bookmarks::table)
+    // The unique index on the place settles concurrent adds: the later one inserts nothing
+    // and answers the bookmark the earlier one made.
+    let inserted: Option<BookmarkRow> = diesel::insert_into(bookmarks::table)
         .values(BookmarkRow {
             id: Uuid::now_v7(),
             user_id: c.user_id(),
             book_id,
-            cfi,
+            cfi: cfi.clone(),
             title,
             created_at: Utc::now(),
         })
+        .on_conflict_do_nothing()
         .returning(BookmarkRow::as_returning())
         .get_result(conn)
-        .await?;
+        .await
+        .optional()?;
+    let row = match inserted {
+        Some(row) => row,
+        None => at_place(conn, c.user_id(), book_id, &cfi)
+            .await?
+            .ok_or_else(|| CatalogError::internal("a bookmark vanished as it was added"))?,
+    };
     Ok(to_pb(row))
+}
+
+/// The reader's bookmark at `cfi` in the book, if there is one.
+async fn at_place(
+    conn: &mut AsyncPgConnection,
+    user_id: Uuid,
+    book_id: Uuid,
+    cfi: &str,
+) -> Result<Option<BookmarkRow>> {
+    Ok(bookmarks::table
+        .filter(bookmarks::user_id.eq(user_id))
+        .filter(bookmarks::book_id.eq(book_id))
+        .filter(bookmarks::cfi.eq(cfi))
+        .select(BookmarkRow::as_select())
+        .first(conn)
+        .await
+        .optional()?)
 }
 
 pub async fn delete(

@@ -1,5 +1,5 @@
-//! Reading a book: its file (whole for those entitled, else the trial part) and its table
-//! of contents with the chapters of the trial marked.
+//! Reading a book: its file (whole for those entitled, else the free sample) and its table
+//! of contents with each chapter's place in the sample marked, both by bookfile's one rule.
 
 use bytes::Bytes;
 use diesel::prelude::*;
@@ -153,19 +153,25 @@ pub async fn toc(
     let book_id = input::uuid("book_id", &req.book_id)?;
     let mut conn = quire_kit::db::conn(&state.pool).await?;
     let book = access::visible_book(&mut conn, caller, book_id).await?;
-    let (_, chapter_list) = file_of(&mut conn, &book, req.file_index).await?;
+    let (file, chapter_list) = file_of(&mut conn, &book, req.file_index).await?;
     let entitled = access::entitled(&mut conn, &state.wallet, caller, &book).await?;
     let percent = settings::trial_percent(&mut conn, state.config.default_trial_percent).await?;
-    let in_trial = quire_bookfile::trial_chapters(&chapter_list, percent);
+    // The same rule `quire_bookfile::trial` cuts the sample with, on the same chapters.
+    let marks = quire_bookfile::sample_marks(format_of(&file.format)?, &chapter_list, percent);
     Ok(pb::Toc {
         entries: chapter_list
             .into_iter()
-            .enumerate()
-            .map(|(i, c)| pb::TocEntry {
-                index: c.index,
-                title: c.title,
-                trial: (i as u64) < u64::from(in_trial),
-                href: c.href,
+            .zip(marks)
+            .map(|(c, mark)| {
+                use quire_bookfile::InSample;
+                pb::TocEntry {
+                    index: c.index,
+                    title: c.title,
+                    trial: mark != InSample::Out,
+                    href: c.href,
+                    front_matter: mark == InSample::FrontMatter,
+                    trial_partial: mark == InSample::Opening,
+                }
             })
             .collect(),
         access: if entitled { "full" } else { "trial" }.to_owned(),

@@ -198,3 +198,24 @@ pub fn caller_of<T>(request: &tonic::Request<T>) -> Result<&Caller, ApiError> {
 pub fn revoked_key(jti: &Uuid) -> String {
     format!("quire:revoked:{jti}")
 }
+
+/// The Redis key holding when every session of a user ended (a password reset), in Unix
+/// milliseconds: the user's access tokens issued until then are refused until they expire.
+pub fn sessions_ended_key(user_id: &Uuid) -> String {
+    format!("quire:sessions-ended:{user_id}")
+}
+
+impl Claims {
+    /// When the token was issued, in Unix milliseconds. Auth makes each token's id a
+    /// UUIDv7, whose time is finer than `iat`'s seconds: a token issued just after its
+    /// user's sessions ended must not be taken for one issued just before.
+    pub fn issued_at_ms(&self) -> i64 {
+        match self.jti.get_timestamp() {
+            Some(ts) => {
+                let (secs, nanos) = ts.to_unix();
+                secs as i64 * 1000 + i64::from(nanos / 1_000_000)
+            }
+            None => self.iat * 1000,
+        }
+    }
+}

@@ -1,8 +1,10 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { Toaster } from '@/components/Toaster';
 import { AdminNav } from '@/features/admin';
-import { useAuthStore } from '@/stores/auth';
+import { holdsRole } from '@/features/users';
+import { useCurrentUser } from '@/lib/me';
+import { selectIsLoggedIn, useAuthStore } from '@/stores/auth';
 import { roleFromPath, useRoleStore } from '@/stores/role';
 import { Footer } from './Footer';
 import { H5TabBar } from './H5TabBar';
@@ -13,26 +15,31 @@ export function AppLayout() {
   const { pathname } = useLocation();
   const syncFromPath = useRoleStore((s) => s.syncFromPath);
   const adminLoggedIn = useAuthStore((s) => s.adminLoggedIn);
+  const loggedIn = useAuthStore(selectIsLoggedIn);
+  const user = useCurrentUser();
+  const header = useRef<HTMLElement>(null);
   const h5Role = roleFromPath(pathname);
+  // An account acts only in roles it holds: the page of another role asks first.
+  const followsPath = !h5Role || !loggedIn || holdsRole(user, h5Role);
   const inAdmin = pathname.startsWith('/admin') && pathname !== '/admin/login' && adminLoggedIn;
 
   // Spec section 4: the current role follows the role segment of /h5/ paths.
   useEffect(() => {
-    syncFromPath(pathname);
-  }, [pathname, syncFromPath]);
+    if (followsPath) syncFromPath(pathname);
+  }, [pathname, syncFromPath, followsPath]);
 
   return (
     <div className={`app ${h5Role ? 'app-h5' : ''}`}>
       <a href="#main" className="skip-link">
         Skip to content
       </a>
-      <Header />
+      <Header ref={header} />
       {inAdmin ? <AdminNav /> : null}
       <main id="main" className="main">
         <Outlet />
       </main>
       {h5Role ? <H5TabBar role={h5Role} /> : <Footer />}
-      <Toaster />
+      <Toaster below={header} />
       <ScrollRestoration />
     </div>
   );

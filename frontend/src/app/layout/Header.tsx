@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { forwardRef, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { Button, ButtonLink } from '@/components/Button';
 import { Icon } from '@/components/Icon';
@@ -20,7 +20,8 @@ const NAV = [
 
 const NO_RETURN = /^\/(login|register|admin\/login)?(\/|$)/;
 
-export function Header() {
+/** The top bar; its element is handed out so toasts can stay clear of it. */
+export const Header = forwardRef<HTMLElement>(function Header(_props, ref) {
   const location = useLocation();
   const loggedIn = useAuthStore(selectIsLoggedIn);
   const user = useCurrentUser();
@@ -37,7 +38,7 @@ export function Header() {
   const registerTo = NO_RETURN.test(location.pathname) ? '/register' : `/register?redirect=${encodeURIComponent(here)}`;
 
   return (
-    <header className="topbar">
+    <header className="topbar" ref={ref}>
       <div className="topbar-inner">
         <Link to="/" className="brand" aria-label="Quire home">
           <Logo />
@@ -124,4 +125,4 @@ export function Header() {
       </div>
     </header>
   );
-}
+});

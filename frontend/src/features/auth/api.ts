@@ -1,4 +1,5 @@
 import { api } from '@/lib/api-client';
+import type { components } from '@/lib/api-schema';
 import type { LoginReply, User } from '@/lib/api-types';
 
 // A 401 from these calls means wrong credentials, not an expired session.
@@ -46,4 +47,17 @@ export function logout(refreshToken: string | null) {
     json: refreshToken ? { refresh_token: refreshToken } : {},
     ignoreErrors: true,
   });
+}
+
+type Schemas = components['schemas'];
+export type PasswordResetInput = Schemas['PasswordResetBody'];
+
+/** Answers the same whether or not an account uses the address (no account is revealed). */
+export function sendPasswordResetCode(email: string) {
+  return api.post<Schemas['VerifySentOut']>('/users/password-reset/code/', { json: { email }, ...credentialCall });
+}
+
+/** Sets the new password with the mailed code; every session of the account ends. */
+export function resetPassword(input: PasswordResetInput) {
+  return api.post<Schemas['PasswordResetOut']>('/users/password-reset/', { json: input, ...credentialCall });
 }

@@ -16,7 +16,7 @@ export function parsePrice(raw: string): { value: number } | { error: string } {
   if (!/^\d+(\.\d{1,2})?$/.test(text)) {
     return /^\d+\.\d{3,}$/.test(text)
       ? { error: 'Use at most 2 decimal places' }
-      : { error: 'Invalid type: expected a number' };
+      : { error: 'Must be a price such as 4.99' };
   }
   const value = Number(text);
   if (value > MAX_PRICE) return { error: `Must be at most ${MAX_PRICE}` };

@@ -37,6 +37,10 @@ export const getProgress = (bookId: string) =>
 export const saveProgress = (bookId: string, input: { position: string; percent: number }) =>
   api.put<Progress>(`/books/${enc(bookId)}/progress`, { json: input });
 
+/** The end-of-book rating goes out as a comment on the book (see rating.ts). */
+export const postComment = (bookId: string, content: string) =>
+  api.post<{ id: string }>(`/books/${enc(bookId)}/comments`, { json: { content } });
+
 export const getHistory = (limit = 50) =>
   api.get<HistoryEntry[]>('/history', { params: { limit }, ignoreErrors: true });
 

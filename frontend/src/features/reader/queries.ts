@@ -14,8 +14,10 @@ import {
   getHistory,
   getProgress,
   getToc,
+  postComment,
   searchByGenre,
 } from './api';
+import { ratingComment } from './rating';
 import type { Bookmark } from './types';
 
 export const readerKeys = {
@@ -40,6 +42,7 @@ export function useBook(bookId: string) {
   return useQuery({ queryKey: readerKeys.book(bookId), queryFn: () => getBook(bookId), retry: noRetryOn4xx });
 }
 
+/** Read afresh at every opening, like the file it describes (see useBookContent). */
 export function useToc(bookId: string) {
   return useQuery({
     queryKey: readerKeys.toc(bookId),
@@ -48,10 +51,18 @@ export function useToc(bookId: string) {
       return Array.isArray(toc) ? [...toc].sort((a, b) => a.index - b.index) : [];
     },
     retry: noRetryOn4xx,
+    staleTime: 0,
+    gcTime: 0,
   });
 }
 
-/** The file; keyed by who asks, since a buyer and a visitor get different bytes. */
+/**
+ * The file; keyed by who asks, since a buyer and a visitor get different bytes. It stays
+ * as it is while the book is open, and is dropped when the reader closes: the sample is
+ * the server's to decide (an admin may change the trial percentage or replace the file at
+ * any time), so every opening reads the bytes the server gives now, never the ones of an
+ * earlier visit beside a table of contents and saved place made for another file.
+ */
 export function useBookContent(bookId: string) {
   const user = useCurrentUser();
   const who = user?.user_id ? String(user.user_id) : 'anonymous';
@@ -60,7 +71,7 @@ export function useBookContent(bookId: string) {
     queryFn: ({ signal }) => fetchBookContent(bookId, { signal }),
     retry: noRetryOn4xx,
     staleTime: Infinity,
-    gcTime: 60_000,
+    gcTime: 0,
     refetchOnWindowFocus: false,
   });
 }
@@ -107,6 +118,14 @@ export function useDeleteBookmark(bookId: string) {
     onSuccess: (_r, id) => {
       client.setQueryData<Bookmark[]>(readerKeys.bookmarks(bookId), (old) => (old ?? []).filter((b) => b.id !== id));
     },
+  });
+}
+
+/** A rating (and a few words) from the end of the book, posted as a comment. */
+export function useRateBook(bookId: string) {
+  return useMutation({
+    mutationFn: (input: { stars: number; words: string }) => postComment(bookId, ratingComment(input.stars, input.words)),
+    onSuccess: () => toast.success('Thank you: your rating is with the comments'),
   });
 }
 

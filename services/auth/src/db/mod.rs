@@ -1,6 +1,6 @@
 //! The `auth` schema: generated table definitions and one model file per table.
 
-pub mod email_verification;
+pub mod email_code;
 pub mod invite_code;
 pub mod refresh_token;
 pub mod schema;

@@ -1,6 +1,21 @@
 // @generated automatically by Diesel CLI.
 
 diesel::table! {
+    email_codes (email, purpose) {
+        email -> Text,
+        purpose -> Text,
+        code_hash -> Text,
+        expires_at -> Timestamptz,
+        attempts -> Int4,
+        sent_at -> Timestamptz,
+        sends_in_window -> Int4,
+        window_started_at -> Timestamptz,
+        verified_at -> Nullable<Timestamptz>,
+        used_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
     email_verifications (email) {
         email -> Text,
         code_hash -> Text,
@@ -61,6 +76,7 @@ diesel::joinable!(refresh_tokens -> users (user_id));
 diesel::joinable!(user_roles -> users (user_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
+    email_codes,
     email_verifications,
     invite_codes,
     refresh_tokens,

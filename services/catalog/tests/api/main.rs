@@ -6,6 +6,8 @@ mod covers;
 mod purchases;
 mod reading;
 mod reading_extras;
+mod reading_places;
+mod samples;
 mod search;
 mod support;
 mod uploaded_epubs;

@@ -32,18 +32,7 @@ async fn a_reader_gets_only_the_trial_and_the_writer_and_admin_the_whole_file() 
         assert_eq!(whole, file);
     }
 
-    let toc = app
-        .client()
-        .get_toc(req(
-            pb::GetTocRequest {
-                book_id: book.book_id.clone(),
-                file_index: 0,
-            },
-            Some(&reader),
-        ))
-        .await
-        .unwrap()
-        .into_inner();
+    let toc = app.toc(&book.book_id, Some(&reader)).await;
     assert_eq!(toc.access, "trial");
     assert_eq!(toc.trial_percent, 10);
     assert!(toc.entries.len() >= 10);
@@ -55,18 +44,7 @@ async fn a_reader_gets_only_the_trial_and_the_writer_and_admin_the_whole_file() 
         toc.entries.iter().any(|e| !e.trial),
         "the trial is not the whole book"
     );
-    let writers = app
-        .client()
-        .get_toc(req(
-            pb::GetTocRequest {
-                book_id: book.book_id.clone(),
-                file_index: 0,
-            },
-            Some(&writer),
-        ))
-        .await
-        .unwrap()
-        .into_inner();
+    let writers = app.toc(&book.book_id, Some(&writer)).await;
     assert_eq!(writers.access, "full");
 
     // Another file index is not there.
@@ -144,17 +122,7 @@ async fn changing_the_trial_percent_changes_the_trial_size() {
         larger.len(),
         small.len()
     );
-    let toc = c
-        .get_toc(req(
-            pb::GetTocRequest {
-                book_id: book.book_id.clone(),
-                file_index: 0,
-            },
-            None,
-        ))
-        .await
-        .unwrap()
-        .into_inner();
+    let toc = app.toc(&book.book_id, None).await;
     assert_eq!(toc.trial_percent, 50);
     let in_trial = toc.entries.iter().filter(|e| e.trial).count();
     assert!(

@@ -141,6 +141,21 @@ impl TestApp {
         Ok((meta, data))
     }
 
+    /// The table of contents of a book's first file, as `user` (None: anonymous) sees it.
+    pub async fn toc(&self, book_id: &str, user: Option<&User>) -> pb::Toc {
+        self.client()
+            .get_toc(req(
+                pb::GetTocRequest {
+                    book_id: book_id.into(),
+                    file_index: 0,
+                },
+                user,
+            ))
+            .await
+            .expect("the table of contents")
+            .into_inner()
+    }
+
     /// Publishes a `trade.completed` event the way wallet's relay does.
     pub async fn produce_trade(
         &self,

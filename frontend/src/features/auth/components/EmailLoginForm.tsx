@@ -1,6 +1,8 @@
 import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/Button';
 import { TextField } from '@/components/TextField';
+import { withSearch } from '@/lib/redirect';
 import { useForm } from '@/lib/use-form';
 import { rules } from '@/lib/validation';
 import { loginWithPassword } from '../api';
@@ -17,6 +19,12 @@ export function EmailLoginForm({ deps }: { deps: LoginDeps }) {
   const [busy, setBusy] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
   const finishLogin = useFinishLogin(deps);
+  const [params] = useSearchParams();
+  // The reset screen gets the address typed so far, and the redirect to come back with.
+  const resetParams = new URLSearchParams();
+  const redirect = params.get('redirect');
+  if (redirect) resetParams.set('redirect', redirect);
+  if (form.values.email.trim()) resetParams.set('email', form.values.email.trim());
 
   const onSubmit = form.handleSubmit(async ({ email, password }) => {
     setBusy(true);
@@ -45,6 +53,9 @@ export function EmailLoginForm({ deps }: { deps: LoginDeps }) {
           </button>
         }
       />
+      <div className="form-actions small">
+        <Link to={withSearch('/login/reset', resetParams)}>Forgot password?</Link>
+      </div>
       <Button type="submit" block size="lg" loading={busy}>
         Log in
       </Button>

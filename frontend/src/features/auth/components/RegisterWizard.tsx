@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '@/components/Button';
 import { Icon } from '@/components/Icon';
@@ -9,6 +9,8 @@ import { useForm } from '@/lib/use-form';
 import { rules } from '@/lib/validation';
 import { toast } from '@/stores/toast';
 import { checkVerifyCode, register, sendVerifyEmail } from '../api';
+import { CodeActions, CodeField } from './CodeFields';
+import { codeRules, emailRules, newPasswordRules, useBusy, useCooldown } from '../code-flow';
 
 type Step = 'email' | 'code' | 'account';
 const STEPS: { id: Step; label: string }[] = [
@@ -16,13 +18,12 @@ const STEPS: { id: Step; label: string }[] = [
   { id: 'code', label: 'Verify' },
   { id: 'account', label: 'Account' },
 ];
-const RESEND_SECONDS = 60;
 
-const emailSchema = { email: [rules.required(), rules.email(), rules.maxLength(254)] };
-const codeSchema = { code: [rules.required(), rules.pattern(/^\d{6}$/, 'a 6-digit code')] };
+const emailSchema = { email: emailRules };
+const codeSchema = { code: codeRules };
 const accountSchema = {
   username: [rules.required(), rules.minLength(2), rules.maxLength(32)],
-  password: [rules.required(), rules.minLength(8), rules.maxLength(128)],
+  password: newPasswordRules,
   confirm: [rules.required()],
   invite: [rules.maxLength(64)],
 };
@@ -37,35 +38,18 @@ export interface RegisterWizardProps {
 export function RegisterWizard({ inviteCode = '', returnPath }: RegisterWizardProps) {
   const navigate = useNavigate();
   const [step, setStep] = useState<Step>('email');
-  const [busy, setBusy] = useState(false);
-  const [cooldown, setCooldown] = useState(0);
+  const { busy, run } = useBusy();
+  const { cooldown, start: startCooldown } = useCooldown();
   const emailForm = useForm({ email: '' }, emailSchema);
   const codeForm = useForm({ code: '' }, codeSchema);
   const accountForm = useForm({ username: '', password: '', confirm: '', invite: inviteCode }, accountSchema);
   const email = emailForm.values.email.trim();
 
-  useEffect(() => {
-    if (cooldown <= 0) return;
-    const t = setTimeout(() => setCooldown((c) => c - 1), 1000);
-    return () => clearTimeout(t);
-  }, [cooldown]);
-
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
-    try {
-      await work();
-    } catch {
-      // the request layer has shown the reason
-    } finally {
-      setBusy(false);
-    }
-  };
-
   const sendCode = () =>
     run(async () => {
       await sendVerifyEmail(email);
       toast.success(`We sent a 6-digit code to ${email}`);
-      setCooldown(RESEND_SECONDS);
+      startCooldown();
       setStep('code');
     });
 
@@ -124,18 +108,11 @@ export function RegisterWizard({ inviteCode = '', returnPath }: RegisterWizardPr
           <p className="muted">
             Enter the 6-digit code we sent to <strong>{email}</strong>.
           </p>
-          <TextField label="Verification code" inputMode="numeric" autoComplete="one-time-code" placeholder="123456" maxLength={6} {...codeForm.field('code')} />
+          <CodeField {...codeForm.field('code')} />
           <Button type="submit" block size="lg" loading={busy}>
             Verify
           </Button>
-          <div className="row-between small">
-            <button type="button" className="link-button" onClick={() => setStep('email')}>
-              Use another e-mail
-            </button>
-            <button type="button" className="link-button" disabled={cooldown > 0 || busy} onClick={sendCode}>
-              {cooldown > 0 ? `Resend in ${cooldown}s` : 'Resend code'}
-            </button>
-          </div>
+          <CodeActions cooldown={cooldown} busy={busy} onOtherEmail={() => setStep('email')} onResend={sendCode} />
         </form>
       ) : null}
 

@@ -43,7 +43,7 @@ export function TrialSettingsForm() {
         name="trial_percent"
         value={value}
         error={error ?? undefined}
-        hint="Between 1 and 100. Applies to every book at once: epub by whole chapters, pdf by pages, txt by text."
+        hint="Between 1 and 100. Applies to every book at once, the same in every format: whole chapters after the title page and licence, never less than the first chapter (a few pages of it when it is long)."
         onChange={(e) => {
           setValue(e.target.value);
           setError(null);

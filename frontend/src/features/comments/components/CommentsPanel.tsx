@@ -23,7 +23,8 @@ export function CommentsPanel({ bookId }: { bookId: string }) {
   const remove = useDeleteComment(bookId);
   const [text, setText] = useState('');
   const trimmed = text.trim();
-  const tooLong = trimmed.length > COMMENT_MAX;
+  // The box takes no more than the counter allows (maxLength counts what text.length does).
+  const tooLong = text.length > COMMENT_MAX;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -48,13 +49,14 @@ export function CommentsPanel({ bookId }: { bookId: string }) {
             value={text}
             onChange={(e) => setText(e.target.value)}
             rows={3}
-            maxLength={COMMENT_MAX + 200}
+            maxLength={COMMENT_MAX}
             placeholder="What did you think?"
             aria-invalid={tooLong || undefined}
+            aria-describedby={`comment-${bookId}-count`}
           />
           <div className="comment-form-foot">
-            <span className={`small ${tooLong ? 'field-error' : 'muted'}`}>
-              {trimmed.length}/{COMMENT_MAX}
+            <span id={`comment-${bookId}-count`} className={`small ${tooLong ? 'field-error' : 'muted'}`} data-testid="comment-count">
+              {text.length}/{COMMENT_MAX}
             </span>
             <Button type="submit" size="sm" loading={add.isPending} disabled={!trimmed || tooLong}>
               Post comment

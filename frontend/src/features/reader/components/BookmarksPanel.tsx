@@ -32,6 +32,8 @@ export function BookmarksPanel({
   const list = useBookmarks(bookId);
   const add = useAddBookmark(bookId);
   const remove = useDeleteBookmark(bookId);
+  // One bookmark per place: the button is spent once this place is in the list.
+  const marked = !!location && (list.data ?? []).some((b) => b.cfi === location.position);
 
   if (!loggedIn) {
     return (
@@ -48,12 +50,13 @@ export function BookmarksPanel({
   return (
     <div className="stack">
       <Button
-        onClick={() => location && add.mutate({ cfi: location.position, title: bookmarkTitle(location) })}
-        disabled={!location}
+        onClick={() => location && !marked && add.mutate({ cfi: location.position, title: bookmarkTitle(location) })}
+        disabled={!location || marked || list.isLoading}
         loading={add.isPending}
         icon={<Icon name="tag" size={16} />}
+        data-testid="bookmark-add"
       >
-        Add bookmark here
+        {marked ? 'This place is bookmarked' : 'Add bookmark here'}
       </Button>
       {list.isLoading ? (
         <Spinner label="Loading bookmarks" />

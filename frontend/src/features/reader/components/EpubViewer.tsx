@@ -1,12 +1,14 @@
 // epub through epub.js: the bytes are opened as a zip in the browser (no second request),
 // the appearance preset goes into every page through rendition.themes, and book.locations
 // turns a CFI into the percent saved as progress.
-import ePub, { type Book, type Location, type Rendition } from 'epubjs';
+import ePub, { EpubCFI, type Book, type Location, type Rendition } from 'epubjs';
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
 import { toast } from '@/stores/toast';
 import type { ViewerHandle, ViewerProps } from './viewer';
 
 const LOCATION_CHARS = 1200;
+/** A panel sliding open resizes the host over a few frames: lay out once it settles. */
+const RESIZE_SETTLE_MS = 120;
 
 function fileName(href: string): string {
   return href.split('#')[0].split('/').pop() ?? href;
@@ -24,18 +26,32 @@ function resolveTarget(book: Book, target: string): string {
   return found ? (hash ? `${found}#${hash}` : found) : target;
 }
 
+const cfi = new EpubCFI();
+
+/** Does the page shown hold this CFI? */
+function shows(loc: Location, at: string): boolean {
+  try {
+    return cfi.compare(loc.start.cfi, at) <= 0 && cfi.compare(at, loc.end.cfi) <= 0;
+  } catch {
+    return false;
+  }
+}
+
 const EpubViewer = forwardRef<ViewerHandle, ViewerProps>(function EpubViewer(props, ref) {
   const host = useRef<HTMLDivElement>(null);
   const bookRef = useRef<Book | null>(null);
   const renditionRef = useRef<Rendition | null>(null);
   const lastLocation = useRef<Location | null>(null);
-  const position = useRef<string | null>(props.startAt);
+  // The place the reader is reading: the start of the page they turned to. A new size or
+  // text size shows the page that holds it, and it stays the same until they move on, so
+  // opening and closing a panel comes back to the very page they left.
+  const anchor = useRef<string | null>(props.startAt);
   const latest = useRef(props);
   latest.current = props;
 
   useImperativeHandle(ref, () => ({
     next: () => {
-      if (lastLocation.current?.atEnd) latest.current.onEnd();
+      if (lastLocation.current?.atEnd) latest.current.onEnd('next');
       else void renditionRef.current?.next();
     },
     prev: () => void renditionRef.current?.prev(),
@@ -68,18 +84,33 @@ const EpubViewer = forwardRef<ViewerHandle, ViewerProps>(function EpubViewer(pro
     const report = (loc: Location) => {
       if (!alive) return;
       lastLocation.current = loc;
-      const cfi = loc.start.cfi;
-      position.current = cfi;
+      if (!anchor.current || !shows(loc, anchor.current)) anchor.current = loc.start.cfi;
+      const at = loc.start.cfi;
       const ready = book.locations.length() > 0;
-      const percent = loc.atEnd ? 100 : ready ? book.locations.percentageFromCfi(cfi) * 100 : loc.start.percentage * 100;
+      const percent = loc.atEnd ? 100 : ready ? book.locations.percentageFromCfi(at) * 100 : loc.start.percentage * 100;
       const section = latest.current.toc.find((t) => fileName(t.href) === fileName(loc.start.href));
-      latest.current.onLocation({ position: cfi, percent, label: section?.title });
-      if (loc.atEnd) latest.current.onEnd();
+      latest.current.onLocation({ position: at, percent, label: section?.title });
+      if (loc.atEnd) latest.current.onEnd('reached');
     };
     rendition.on('relocated', report);
     rendition.on('keydown', (e: KeyboardEvent) => latest.current.onKey?.(e.key));
 
-    const start = position.current;
+    // epub.js only hears of window resizes; a panel or full screen changes the host alone,
+    // and pages laid out for the old width cut lines or show a sliver of the next column.
+    let settle: ReturnType<typeof setTimeout> | undefined;
+    let size = { width: el.clientWidth, height: el.clientHeight };
+    const observer = new ResizeObserver(() => {
+      clearTimeout(settle);
+      settle = setTimeout(() => {
+        const now = { width: el.clientWidth, height: el.clientHeight };
+        if (!alive || !now.width || !now.height || (now.width === size.width && now.height === size.height)) return;
+        size = now;
+        relayout(rendition, anchor.current);
+      }, RESIZE_SETTLE_MS);
+    });
+    observer.observe(el);
+
+    const start = anchor.current;
     const open = async () => {
       await book.ready;
       try {
@@ -97,25 +128,33 @@ const EpubViewer = forwardRef<ViewerHandle, ViewerProps>(function EpubViewer(pro
 
     return () => {
       alive = false;
+      clearTimeout(settle);
+      observer.disconnect();
       renditionRef.current = null;
       bookRef.current = null;
       book.destroy();
     };
   }, [props.data, props.mode]);
 
-  // A new size reflows the pages; the reader stays at the place they were reading.
+  // New colours or a new text size reflow the pages; the reader stays at their place.
   useEffect(() => {
     const rendition = renditionRef.current;
     if (!rendition) return;
-    const at = lastLocation.current?.start.cfi;
     applyStyles(rendition, props);
-    if (!at) return;
+    const at = anchor.current;
+    if (!at || !lastLocation.current) return;
     const timer = setTimeout(() => void rendition.display(at).catch(() => undefined), 150);
     return () => clearTimeout(timer);
   }, [props.styles, props.textSize]);
 
   return <div ref={host} className="epub-host" data-testid="epub-host" style={{ background: props.styles.background }} />;
 });
+
+/** Lays the pages out for the host's new size and shows the page that holds `at`. */
+function relayout(rendition: Rendition, at: string | null) {
+  // With no size given epub.js measures its container (width and height 100%).
+  (rendition as unknown as { resize: (w?: number, h?: number, cfi?: string) => void }).resize(undefined, undefined, at ?? undefined);
+}
 
 function applyStyles(rendition: Rendition, props: ViewerProps) {
   const { styles } = props;

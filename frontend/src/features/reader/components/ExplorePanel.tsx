@@ -1,17 +1,11 @@
 // Book explore: the book's details and other books of the same genre (POST /api/search).
 import { Link } from 'react-router-dom';
 import { Badge } from '@/components/Card';
-import { Spinner } from '@/components/Spinner';
 import { formatPrice } from '@/lib/money';
-import { isFailedEnvelope } from '../api';
-import { useSameGenre } from '../queries';
 import type { Book } from '../types';
-
+import { SimilarBooks } from './SimilarBooks';
 
 export function ExplorePanel({ book }: { book: Book }) {
-  const genre = useSameGenre(book.genre || undefined);
-  const data = genre.data && !isFailedEnvelope(genre.data) ? genre.data : null;
-  const others = (data?.result ?? []).filter((b) => (b.book_id || b.id) !== (book.book_id || book.id)).slice(0, 8);
   return (
     <div className="stack reader-explore">
       <div className="explore-book">
@@ -35,25 +29,7 @@ export function ExplorePanel({ book }: { book: Book }) {
         Full details and reviews
       </Link>
       <h3 className="section-title">More {book.genre || 'books'} like this</h3>
-      {genre.isLoading ? (
-        <Spinner label="Finding similar books" />
-      ) : others.length === 0 ? (
-        <p className="muted small">{genre.isError || (genre.data && !data) ? 'Similar books could not be loaded.' : 'No other books in this genre yet.'}</p>
-      ) : (
-        <ul className="explore-list">
-          {others.map((b) => (
-            <li key={b.id}>
-              <Link to={`/reader?book_id=${encodeURIComponent(b.id)}`} className="explore-item">
-                <img src={b.cover_image || `/api/books/${b.id}/cover`} alt="" loading="lazy" />
-                <span>
-                  <span className="explore-item-title">{b.title}</span>
-                  <span className="muted small">{b.author}</span>
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
+      <SimilarBooks book={book} />
     </div>
   );
 }

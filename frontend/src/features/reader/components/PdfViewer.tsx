@@ -1,7 +1,9 @@
 // pdf through react-pdf (pdf.js). The worker is bundled by webpack from pdfjs-dist (the
 // `new URL(..., import.meta.url)` below becomes an asset under /platform/assets/), so no
-// other host is ever asked for it. Pages fit the width; the preset's size scales them and
-// pdf.js paints the preset's background where the page is blank.
+// other host is ever asked for it. Pages fit the width (they follow the host's size: a panel
+// or full screen re-renders them); the preset's size scales them and pdf.js paints the
+// preset's background where the page is blank. A pdf page is a picture, so the dark theme
+// inverts it (light paper becomes dark, black ink light).
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { Document, Page, pdfjs } from 'react-pdf';
 import { Spinner } from '@/components/Spinner';
@@ -31,7 +33,7 @@ function useWidth(el: React.RefObject<HTMLElement>) {
 }
 
 const PdfViewer = forwardRef<ViewerHandle, ViewerProps>(function PdfViewer(props, ref) {
-  const { data, toc, styles, textSize, mode, onLocation, onEnd, onError } = props;
+  const { data, toc, styles, dark, textSize, mode, onLocation, onEnd, onError } = props;
   const box = useRef<HTMLDivElement>(null);
   const width = useWidth(box);
   const [pages, setPages] = useState(0);
@@ -50,7 +52,7 @@ const PdfViewer = forwardRef<ViewerHandle, ViewerProps>(function PdfViewer(props
   );
 
   useImperativeHandle(ref, () => ({
-    next: () => (page >= pages ? onEnd() : show(page + 1)),
+    next: () => (page >= pages ? onEnd('next') : show(page + 1)),
     prev: () => show(page - 1),
     goTo: (position) => {
       const n = parsePage(position);
@@ -62,7 +64,7 @@ const PdfViewer = forwardRef<ViewerHandle, ViewerProps>(function PdfViewer(props
     if (!pages) return;
     const label = [...toc].reverse().find((t) => (parsePage(t.href) ?? Infinity) <= page)?.title;
     onLocation({ position: `page=${page}`, percent: pages <= 1 ? 100 : ((page - 1) / (pages - 1)) * 100, label: label ?? `Page ${page} of ${pages}` });
-    if (page === pages) onEnd();
+    if (page === pages) onEnd('reached');
   }, [page, pages]);
 
   // Entering scrolled mode (or opening in it) starts at the current page.
@@ -72,6 +74,15 @@ const PdfViewer = forwardRef<ViewerHandle, ViewerProps>(function PdfViewer(props
     return () => clearTimeout(timer);
     // only when the mode or the document changes, not on every page the reader scrolls past
   }, [mode, pages]);
+
+  // A new width re-renders every page at another height: keep the current one in view.
+  const current = useRef(page);
+  current.current = page;
+  useEffect(() => {
+    if (mode !== 'scrolled' || !pages) return;
+    const timer = setTimeout(() => box.current?.querySelector(`[data-page="${current.current}"]`)?.scrollIntoView({ block: 'start' }), 200);
+    return () => clearTimeout(timer);
+  }, [width]);
 
   // Scrolled mode: the page nearest the top is the current one.
   useEffect(() => {
@@ -92,12 +103,12 @@ const PdfViewer = forwardRef<ViewerHandle, ViewerProps>(function PdfViewer(props
   const fit = Math.max(200, Math.min(width - 32, 960));
   const scale = textSize / 100;
   const renderPage = (n: number) => (
-    <div key={n} className="pdf-page" data-page={n} style={{ background: styles.background }}>
+    <div key={n} className={`pdf-page ${dark ? 'pdf-page-dark' : ''}`} data-page={n} style={{ background: styles.background }}>
       <Page
         pageNumber={n}
         width={fit}
         scale={scale}
-        canvasBackground={styles.background}
+        canvasBackground={dark ? '#ffffff' : styles.background}
         renderTextLayer={false}
         renderAnnotationLayer={false}
         loading={<Spinner />}

@@ -4,6 +4,7 @@
 import '../reader.css';
 import '../panels.css';
 import '../reading-list.css';
+import '../book-end.css';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, ButtonLink } from '@/components/Button';
@@ -13,17 +14,21 @@ import { ApiError } from '@/lib/api-client';
 import { selectIsLoggedIn, useAuthStore } from '@/stores/auth';
 import { isLeftPartVisible, useReaderSettings, type ReaderPanel } from '@/stores/reader-settings';
 import { saveProgress } from '../api';
+import { useFullscreen } from '../fullscreen';
+import { pageStyles } from '../page-style';
 import { createProgressSaver, pickStartPosition, readLocalProgress, writeLocalProgress } from '../progress';
 import { useBook, useBookContent, useServerProgress, useToc } from '../queries';
 import type { Book, BookFormat, ReadingLocation, TocEntry } from '../types';
+import { BookEnd } from './BookEnd';
 import { BookmarksPanel } from './BookmarksPanel';
 import { ChatPanel } from './ChatPanel';
 import { ExplorePanel } from './ExplorePanel';
+import { ReaderFooter } from './ReaderFooter';
 import { ReaderProblem } from './ReaderProblem';
 import { SettingsPanel } from './SettingsPanel';
 import { TocMenu } from './TocMenu';
 import { TrialEnd } from './TrialEnd';
-import type { ViewerHandle, ViewerProps } from './viewer';
+import type { EndReason, ViewerHandle, ViewerProps } from './viewer';
 
 // The viewers pull in epub.js and pdf.js; each loads only when a book of its kind opens.
 const VIEWERS: Record<BookFormat, React.LazyExoticComponent<React.ForwardRefExoticComponent<ViewerProps & React.RefAttributes<ViewerHandle>>>> = {
@@ -64,6 +69,10 @@ export function ReaderView({ bookId, commentsPanel, buy }: ReaderViewProps) {
   const viewer = useRef<ViewerHandle>(null);
   const [location, setLocation] = useState<ReadingLocation | null>(null);
   const [sampleEnded, setSampleEnded] = useState(false);
+  const [bookEnded, setBookEnded] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const fullscreen = useFullscreen(root);
+  const styles = useMemo(() => pageStyles(settings.styles, settings.theme, settings.appearance), [settings.styles, settings.theme, settings.appearance]);
   const [tocOpen, setTocOpen] = useState(false);
   const [viewerError, setViewerError] = useState<string | null>(null);
   const startAt = useRef<string | null | undefined>(undefined);
@@ -113,16 +122,24 @@ export function ReaderView({ bookId, commentsPanel, buy }: ReaderViewProps) {
   );
   // The notice answers the reader reaching the end, not a short sample that happens to
   // fit on the first screen: nothing shows until they have turned, scrolled or jumped.
+  // The whole book's end page comes only when they ask for a page after the last one, so the
+  // last page can be read first.
   const moved = useRef(false);
-  const onEnd = useCallback(() => {
-    if (content.data?.access === 'trial' && moved.current) setSampleEnded(true);
-  }, [content.data?.access]);
+  const onEnd = useCallback(
+    (how: EndReason) => {
+      if (content.data?.access === 'trial') {
+        if (moved.current) setSampleEnded(true);
+      } else if (how === 'next') setBookEnded(true);
+    },
+    [content.data?.access],
+  );
   const next = useCallback(() => {
     moved.current = true;
     viewer.current?.next();
   }, []);
   const prev = useCallback(() => {
     moved.current = true;
+    setBookEnded(false);
     viewer.current?.prev();
   }, []);
 
@@ -160,9 +177,13 @@ export function ReaderView({ bookId, commentsPanel, buy }: ReaderViewProps) {
     };
   }, [tocOpen]);
 
-  const jump = (position: string) => {
+  const goTo = (position: string) => {
     moved.current = true;
+    setBookEnded(false);
     viewer.current?.goTo(position);
+  };
+  const jump = (position: string) => {
+    goTo(position);
     if (window.matchMedia?.('(max-width: 720px)').matches) settings.closePanels();
   };
 
@@ -179,7 +200,11 @@ export function ReaderView({ bookId, commentsPanel, buy }: ReaderViewProps) {
   const percent = Math.round(location?.percent ?? 0);
 
   return (
-    <div className={`reader reader-theme-${settings.theme} ${leftVisible ? 'reader-left-open' : ''}`} data-testid="reader">
+    <div
+      ref={root}
+      className={`reader reader-theme-${settings.theme} ${leftVisible ? 'reader-left-open' : ''} ${fullscreen.on ? 'reader-full' : ''} ${fullscreen.state === 'window' ? 'reader-full-window' : ''}`}
+      data-testid="reader"
+    >
       {leftVisible && openPanel ? (
         <aside className="reader-left" aria-label={`${openPanel.label} panel`} data-testid="reader-left">
           <div className="reader-left-head">
@@ -229,8 +254,7 @@ export function ReaderView({ bookId, commentsPanel, buy }: ReaderViewProps) {
                     current={location?.label}
                     onPick={(e) => {
                       setTocOpen(false);
-                      moved.current = true;
-                      viewer.current?.goTo(e.href);
+                      goTo(e.href);
                     }}
                     onLocked={() => {
                       setTocOpen(false);
@@ -259,7 +283,7 @@ export function ReaderView({ bookId, commentsPanel, buy }: ReaderViewProps) {
 
         <div
           className="reader-stage"
-          style={{ background: settings.styles.background }}
+          style={{ background: styles.background }}
           onWheel={() => (moved.current = true)}
           onTouchMove={() => (moved.current = true)}
         >
@@ -274,7 +298,8 @@ export function ReaderView({ bookId, commentsPanel, buy }: ReaderViewProps) {
                 toc={entries}
                 access={access}
                 startAt={startAt.current ?? null}
-                styles={settings.styles}
+                styles={styles}
+                dark={settings.theme === 'dark'}
                 textSize={settings.textSize}
                 mode={settings.mode}
                 onLocation={onLocation}
@@ -285,25 +310,20 @@ export function ReaderView({ bookId, commentsPanel, buy }: ReaderViewProps) {
             </Suspense>
           )}
           {sampleEnded && access === 'trial' ? <TrialEnd book={b} buy={buy?.(b)} onClose={() => setSampleEnded(false)} /> : null}
+          {bookEnded && access === 'full' ? (
+            <BookEnd book={b} onComments={() => !settings.visible.comments && settings.showPanel('comments')} onClose={() => setBookEnded(false)} />
+          ) : null}
         </div>
 
-        <footer className="reader-footer">
-          <Button variant="secondary" size="sm" onClick={prev} aria-label="Previous page">
-            ‹ Prev
-          </Button>
-          <div className="reader-progress" aria-live="polite">
-            <div className="progress-bar" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-label="Reading progress">
-              <span style={{ width: `${percent}%` }} />
-            </div>
-            <span className="small muted" data-testid="reader-percent">
-              {percent}%{access === 'trial' ? ' of the sample' : ''}
-              {location?.label ? ` · ${location.label}` : ''}
-            </span>
-          </div>
-          <Button variant="secondary" size="sm" onClick={next} aria-label="Next page">
-            Next ›
-          </Button>
-        </footer>
+        <ReaderFooter
+          percent={percent}
+          access={access}
+          label={location?.label}
+          onPrev={prev}
+          onNext={next}
+          fullscreen={fullscreen.on}
+          onFullscreen={fullscreen.toggle}
+        />
         {!loggedIn ? (
           <p className="muted small reader-anon-note">
             Your place is kept on this device. <ButtonLink to={`/login?redirect=${encodeURIComponent(`/reader?book_id=${b.id}`)}`} variant="ghost" size="sm">Log in</ButtonLink> to take it everywhere.

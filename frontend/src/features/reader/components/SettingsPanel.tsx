@@ -1,5 +1,5 @@
-// Book settings: theme of the reader frame, text size, page mode and the three
-// appearance presets of the spec.
+// Book settings: theme (the reader's frame, and its pages too when dark), text size, page
+// mode and the three appearance presets of the spec.
 import {
   APPEARANCE_PRESETS,
   useReaderSettings,

@@ -7,9 +7,11 @@ import type { ViewerHandle, ViewerProps } from './viewer';
 const HEADING_MAX = 120;
 
 const TxtViewer = forwardRef<ViewerHandle, ViewerProps>(function TxtViewer(props, ref) {
-  const { data, toc, styles, mode } = props;
+  const { data, toc, access, styles, mode } = props;
   const box = useRef<HTMLDivElement>(null);
-  const book = useMemo(() => splitTxtBook(data, toc), [data, toc]);
+  // A sample ends where the first chapter it lacks starts in the whole file, with the
+  // server's end-of-sample line there: that chapter's offset must not split it.
+  const book = useMemo(() => splitTxtBook(data, access === 'trial' ? toc.filter((t) => t.trial) : toc), [data, toc, access]);
   const latest = useRef(props);
   latest.current = props;
   const ended = useRef(false);
@@ -25,7 +27,7 @@ const TxtViewer = forwardRef<ViewerHandle, ViewerProps>(function TxtViewer(props
     if (!el) return;
     const atEnd = el.scrollTop + el.clientHeight >= el.scrollHeight - 4;
     if (dir === 1 && atEnd) {
-      latest.current.onEnd();
+      latest.current.onEnd('next');
       return;
     }
     el.scrollBy({ top: dir * Math.max(80, el.clientHeight - 48) });
@@ -39,6 +41,21 @@ const TxtViewer = forwardRef<ViewerHandle, ViewerProps>(function TxtViewer(props
       if (offset !== null) scrollToOffset(offset);
     },
   }));
+
+  // A new width (a panel, full screen) rewraps the text: the paragraph at the top stays there.
+  const topOffset = useRef<number | null>(null);
+  useEffect(() => {
+    const el = box.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    let width = el.clientWidth;
+    const observer = new ResizeObserver(() => {
+      if (el.clientWidth === width) return;
+      width = el.clientWidth;
+      if (topOffset.current !== null) scrollToOffset(topOffset.current);
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [book]);
 
   // Open at the saved place once the text is laid out.
   useEffect(() => {
@@ -61,13 +78,14 @@ const TxtViewer = forwardRef<ViewerHandle, ViewerProps>(function TxtViewer(props
     }
     const atEnd = el.scrollTop + el.clientHeight >= el.scrollHeight - 4;
     const offset = Number(current?.dataset.offset ?? 0);
+    topOffset.current = offset;
     const chapter = [...book.chapters].reverse().find((c) => c.offset <= offset);
     latest.current.onLocation({
       position: `offset=${offset}`,
       percent: atEnd ? 100 : (offset / Math.max(1, book.totalBytes)) * 100,
       label: chapter?.title || undefined,
     });
-    if (atEnd && !ended.current) latest.current.onEnd();
+    if (atEnd && !ended.current) latest.current.onEnd('reached');
     ended.current = atEnd;
   };
 

@@ -1,17 +1,15 @@
-import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Icon, type IconName } from '@/components/Icon';
 import type { User } from '@/lib/api-types';
 import { h5ProfilePath, SELF_SERVICE_ROLES, useRoleStore, type H5Role } from '@/stores/role';
-import { addRole } from '../api';
-import { useSwitchRole } from '../queries';
+import { useRoleChoice } from './use-role-choice';
 
 const ICONS: Record<H5Role, IconName> = { reader: 'book', writer: 'pen', publisher: 'landmark' };
 
 /**
  * The mobile role switch (spec section 2): stores the chosen role and opens
- * /h5/{role}/profile. A logged-in user's server role follows (adding the role first
- * when the account does not hold it yet), so the token matches the pages.
+ * /h5/{role}/profile. A logged-in user's server role follows, so the token matches the
+ * pages; a role the account does not hold is only added once the user confirms it.
  */
 export function H5RoleSwitch({
   user,
@@ -25,25 +23,10 @@ export function H5RoleSwitch({
   const navigate = useNavigate();
   const currentRole = useRoleStore((s) => s.currentRole);
   const setRole = useRoleStore((s) => s.setRole);
-  const switchRole = useSwitchRole(refreshWallet);
-  const [pending, setPending] = useState<H5Role | null>(null);
-
-  const choose = async (role: H5Role) => {
-    if (pending) return;
-    setPending(role);
-    try {
-      if (user) {
-        if (!(user.roles ?? []).includes(role)) await addRole(role);
-        if (user.current_role !== role) await switchRole.mutateAsync(role);
-      }
-      setRole(role);
-      navigate(h5ProfilePath(role));
-    } catch {
-      // shown by the request layer; stay on the current role
-    } finally {
-      setPending(null);
-    }
-  };
+  const { choose, pending, dialog } = useRoleChoice(user, refreshWallet, (role) => {
+    setRole(role);
+    navigate(h5ProfilePath(role));
+  });
 
   return (
     <div className="segmented" role="radiogroup" aria-label="Switch role">
@@ -62,6 +45,7 @@ export function H5RoleSwitch({
           <span>{pending === role ? '…' : role}</span>
         </button>
       ))}
+      {dialog}
     </div>
   );
 }

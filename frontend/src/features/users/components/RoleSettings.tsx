@@ -1,15 +1,9 @@
 import { Badge, Card, CardHeader } from '@/components/Card';
 import { Button } from '@/components/Button';
-import type { Role, User } from '@/lib/api-types';
+import type { User } from '@/lib/api-types';
 import { SELF_SERVICE_ROLES } from '@/stores/role';
 import { useAddRole, useSwitchRole } from '../queries';
-
-export const ROLE_BLURBS: Record<Role, string> = {
-  reader: 'Find, buy and read books; chat with Quinn.',
-  writer: 'Upload manuscripts, get them analysed, price and publish.',
-  publisher: 'Curate and publish books from writers.',
-  admin: 'Run the platform.',
-};
+import { ROLE_BLURBS } from '../roles';
 
 /** Desktop role management: switch among held roles, add reader/writer/publisher. */
 export function RoleSettings({ user, refreshWallet }: { user: User; refreshWallet: () => Promise<unknown> }) {

@@ -1,8 +1,10 @@
 // Recharging the wallet: quick amounts or a typed one (checked as the server checks it), a
 // plain word that the demo payment provider settles at once and charges nothing, progress
 // while it runs, then the new balance and the payment's reference, or the error with a
-// retry that resends the same Idempotency-Key.
+// retry that resends the same Idempotency-Key. A recharge started from a book goes
+// straight back to it once the money is in.
 import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { Button, ButtonLink } from '@/components/Button';
 import { Card, CardHeader } from '@/components/Card';
 import { Icon } from '@/components/Icon';
@@ -31,13 +33,17 @@ function initialChoice(initial?: number): { choice: Choice; text: string } {
 export interface RechargePanelProps {
   /** Preselected amount (e.g. what a purchase misses). */
   initialAmount?: number;
-  /** Where to go back to after recharging (an in-app path), with its label. */
+  /**
+   * Where to go back to after recharging (an in-app path), with its label: a settled
+   * payment returns there by itself, a pending one offers the way back.
+   */
   back?: { to: string; label: string } | null;
 }
 
 export function RechargePanel({ initialAmount, back }: RechargePanelProps) {
   const wallet = useWallet();
   const recharge = useRecharge();
+  const navigate = useNavigate();
   const [{ choice, text }, setInput] = useState(() => initialChoice(initialAmount));
   const [submitted, setSubmitted] = useState(false);
   const currency = wallet.data?.currency ?? DEFAULT_CURRENCY;
@@ -59,7 +65,10 @@ export function RechargePanel({ initialAmount, back }: RechargePanelProps) {
       { cents },
       {
         onSuccess: (reply) => {
-          if (reply?.record?.status === 'settled') toast.success(`${formatMoney(fromCents(cents), currency)} added to your wallet`);
+          if (reply?.record?.status !== 'settled') return;
+          toast.success(`${formatMoney(fromCents(cents), currency)} added to your wallet`);
+          // Replaced, so Back from the book does not land on a spent payment form.
+          if (back) navigate(back.to, { replace: true });
         },
       },
     );

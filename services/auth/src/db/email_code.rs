@@ -1,12 +1,13 @@
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 
-use super::schema::email_verifications;
+use super::schema::email_codes;
 
 #[derive(Debug, Clone, Queryable, Selectable, Insertable, AsChangeset)]
-#[diesel(table_name = email_verifications, treat_none_as_null = true)]
-pub struct EmailVerificationRow {
+#[diesel(table_name = email_codes, treat_none_as_null = true)]
+pub struct EmailCodeRow {
     pub email: String,
+    pub purpose: String,
     pub code_hash: String,
     pub expires_at: DateTime<Utc>,
     pub attempts: i32,
@@ -14,4 +15,5 @@ pub struct EmailVerificationRow {
     pub sends_in_window: i32,
     pub window_started_at: DateTime<Utc>,
     pub verified_at: Option<DateTime<Utc>>,
+    pub used_at: Option<DateTime<Utc>>,
 }

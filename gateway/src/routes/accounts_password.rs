@@ -1,0 +1,75 @@
+//! Resetting a forgotten password: a code mailed to the account's address, then the new
+//! password with that code. Each one call to the auth service, limited like registration.
+
+use actix_web::{HttpRequest, post, web};
+use quire_proto::auth::v1 as pb;
+
+use super::accounts_dto::{
+    PasswordResetBody, PasswordResetCodeBody, PasswordResetOut, VerifySentOut,
+};
+use crate::envelope::{Envelope, Reply, ok};
+use crate::grpc_call::call;
+use crate::json_body::JsonBody;
+use crate::rate_limit::Class;
+use crate::state::AppState;
+
+#[utoipa::path(post, path = "/api/users/password-reset/code/", tag = "accounts", request_body = PasswordResetCodeBody,
+    description = "Mails a 6-digit code (valid 10 minutes, 5 tries) to the address when an account uses it. The answer, and the limits on asking again, are the same for any address, so it does not tell whether an account exists.",
+    responses((status = 200, body = Envelope<VerifySentOut>),
+        (status = 429, description = "Rate limited, or asked again too soon")))]
+#[post("/users/password-reset/code/")]
+pub async fn send_password_reset_code(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    body: JsonBody<PasswordResetCodeBody>,
+) -> Reply {
+    state.limit(&req, Class::Verify).await?;
+    let r = state
+        .auth
+        .clone()
+        .send_password_reset_code(call(
+            pb::SendPasswordResetCodeRequest {
+                email: body.into_inner().email,
+            },
+            None,
+        ))
+        .await?
+        .into_inner();
+    Ok(ok(VerifySentOut {
+        sent: true,
+        resend_after_secs: r.resend_after_secs,
+        expires_in_secs: r.expires_in_secs,
+    }))
+}
+
+#[utoipa::path(post, path = "/api/users/password-reset/", tag = "accounts", request_body = PasswordResetBody,
+    description = "Sets a new password with the mailed code, which it uses up, and ends every session of the account: its refresh tokens and access tokens stop working.",
+    responses((status = 200, body = Envelope<PasswordResetOut>),
+        (status = 400, description = "Wrong, expired, exhausted or used code, or a password outside the rules")))]
+#[post("/users/password-reset/")]
+pub async fn reset_password(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    body: JsonBody<PasswordResetBody>,
+) -> Reply {
+    state.limit(&req, Class::Login).await?;
+    let b = body.into_inner();
+    state
+        .auth
+        .clone()
+        .reset_password(call(
+            pb::ResetPasswordRequest {
+                email: b.email,
+                verify_code: b.verify_code,
+                password: b.password,
+            },
+            None,
+        ))
+        .await?;
+    Ok(ok(PasswordResetOut { reset: true }))
+}
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(send_password_reset_code)
+        .service(reset_password);
+}

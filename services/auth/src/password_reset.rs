@@ -1,0 +1,98 @@
+//! Resetting a forgotten password with a code mailed to the account's address: the same
+//! codes, limits and password rules as registration. A reset ends every session of the
+//! account and spends its code.
+//!
+//! Nothing here may tell whether an address has an account: a code is issued, limited and
+//! answered the same way for any address, and only mailed where an account uses it.
+
+use diesel::prelude::*;
+use diesel_async::scoped_futures::ScopedFutureExt;
+use diesel_async::{AsyncConnection, RunQueryDsl};
+use quire_proto::auth::v1 as pb;
+use uuid::Uuid;
+
+use crate::db::schema::users;
+use crate::error::{AuthError, Result};
+use crate::verification::{self, Purpose};
+use crate::{AppState, accounts, passwords, sessions};
+
+const SUBJECT: &str = "Reset your Quire password";
+
+/// Issues a reset code for `email` and mails it when an account uses that address.
+pub async fn request_code(
+    state: &AppState,
+    req: pb::SendPasswordResetCodeRequest,
+) -> Result<pb::SendPasswordResetCodeResponse> {
+    let email = accounts::normalize_email(&req.email)?;
+    let mut conn = quire_kit::db::conn(&state.pool).await?;
+    let exists: bool = diesel::select(diesel::dsl::exists(
+        users::table.filter(users::email.eq(&email)),
+    ))
+    .get_result(&mut conn)
+    .await?;
+    // Issued for unknown addresses too, so their answers and limits are the same.
+    let code = verification::issue(
+        &mut conn,
+        Purpose::PasswordReset,
+        &email,
+        state.config.verify_resend_secs,
+    )
+    .await?;
+    if exists {
+        // Sent after answering: how long the mail server takes must not tell either.
+        let mailer = state.mailer.clone();
+        tokio::spawn(async move {
+            let body = format!(
+                "Someone asked to reset the password of your Quire account.\n\nYour verification code is {code}\n\nIt is valid for 10 minutes. If you did not ask for it, ignore this mail: your password stays as it is.\n"
+            );
+            if let Err(e) = mailer.send(&email, SUBJECT, body).await {
+                tracing::error!(error = %e, "password reset mail not sent");
+            }
+        });
+    }
+    metrics::counter!("quire_auth_password_reset_codes_total").increment(1);
+    Ok(pb::SendPasswordResetCodeResponse {
+        resend_after_secs: state.config.verify_resend_secs,
+        expires_in_secs: verification::CODE_TTL_SECS as u32,
+    })
+}
+
+/// Sets a new password with a mailed code, spends the code and ends every session.
+pub async fn reset(state: &AppState, req: pb::ResetPasswordRequest) -> Result<()> {
+    let email = accounts::normalize_email(&req.email)?;
+    passwords::validate(&req.password)?;
+    let code = req.verify_code.trim().to_owned();
+    let mut conn = quire_kit::db::conn(&state.pool).await?;
+    // Outside the transaction below, so a wrong code still counts against the tries.
+    verification::check(&mut conn, Purpose::PasswordReset, &email, &code).await?;
+    let hash = passwords::hash(req.password).await?;
+    let (user_id, ended_at) = conn
+        .transaction::<_, AuthError, _>(|conn| {
+            let email = email.clone();
+            async move {
+                verification::spend(conn, Purpose::PasswordReset, &email, &code).await?;
+                // Only an address without an account gets here with a code nobody was sent
+                // (one chance in a million a try): answered like any wrong code.
+                let user_id: Uuid = users::table
+                    .filter(users::email.eq(&email))
+                    .select(users::id)
+                    .for_update()
+                    .first(conn)
+                    .await
+                    .optional()?
+                    .ok_or(AuthError::WrongCode)?;
+                diesel::update(users::table.find(user_id))
+                    .set(users::password_hash.eq(Some(hash)))
+                    .execute(conn)
+                    .await?;
+                let ended_at = sessions::end_all(conn, user_id).await?;
+                Ok((user_id, ended_at))
+            }
+            .scope_boxed()
+        })
+        .await?;
+    sessions::mark_ended(state, user_id, ended_at).await?;
+    metrics::counter!("quire_auth_password_resets_total").increment(1);
+    tracing::info!(%user_id, "password reset, every session ended");
+    Ok(())
+}

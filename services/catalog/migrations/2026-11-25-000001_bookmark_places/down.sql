@@ -1,0 +1,1 @@
+DROP INDEX bookmarks_one_per_place;
