@@ -24,6 +24,9 @@ rust() {
   say "rust tests (fresh test database)"
   psql -q -h 127.0.0.1 -U postgres -d postgres -c 'DROP DATABASE IF EXISTS quire_test WITH (FORCE)' \
     -c 'CREATE DATABASE quire_test' >/dev/null
+  say "sentence-embedding model (fetched once, checked by hash)"
+  QUIRE_EMBED_MODEL_DIR="$(deploy/local/fetch-model.sh)"
+  export QUIRE_EMBED_MODEL_DIR
   # Test binaries link librdkafka and the whole stack: keep the logs quiet, the failures loud.
   RUST_LOG="${RUST_LOG:-warn,mailin_embedded=error}" cargo test --workspace --no-fail-fast
   say "fuzzing manuscript extraction (20 s per format; make fuzz runs 300 s)"
