@@ -96,6 +96,7 @@ pub async fn get_books(
                 book_id: text(book_id),
                 uid: text(uid),
                 upload_writer_id: text(writer),
+                ..Default::default()
             },
             who.0.as_ref(),
         ))

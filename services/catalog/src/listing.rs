@@ -18,6 +18,7 @@ use uuid::Uuid;
 
 use crate::books::view;
 use crate::db::book::{BookChanges, BookRow};
+use crate::db::book_file::BookFileRow;
 use crate::db::publish_status::{PublishStatusRow, ROLE_PUBLISHER, ROLE_WRITER};
 use crate::db::schema::{book_files, books, publish_status};
 use crate::error::{CatalogError, CommonErrors, Result};
@@ -42,14 +43,14 @@ pub async fn announce(
     was_listed: Option<bool>,
     row: &BookRow,
 ) -> Result<()> {
-    let format: Option<String> = book_files::table
+    let file: Option<BookFileRow> = book_files::table
         .filter(book_files::book_id.eq(row.id))
         .filter(book_files::file_index.eq(0))
-        .select(book_files::format)
+        .select(BookFileRow::as_select())
         .first(conn)
         .await
         .optional()?;
-    let book = Some(view::snapshot(row, format.as_deref().unwrap_or_default()));
+    let book = Some(view::snapshot(row, file.as_ref()));
     let key = row.id.to_string();
     let (kind, now_listed) = (was_listed.unwrap_or(false), row.listed());
     let id = match (kind, now_listed) {

@@ -49,6 +49,9 @@ pub async fn get_books(
     if !req.book_id.trim().is_empty() {
         return Ok(vec![get_book(conn, caller, &req.book_id).await?]);
     }
+    if !req.book_ids.is_empty() {
+        return listed_among(conn, caller, &req.book_ids).await;
+    }
     let writer = match (
         input::opt_uuid("upload_writer_id", &req.upload_writer_id)?,
         input::opt_uuid("uid", &req.uid)?,
@@ -72,6 +75,37 @@ pub async fn get_books(
     }
     let rows = q.load(conn).await?;
     view::books(conn, caller, rows).await
+}
+
+/// Most ids one `get_books` call may name.
+pub const MAX_BOOK_IDS: usize = 100;
+
+/// The listed books among `ids`, in their order (see `GetBooksRequest.book_ids`).
+async fn listed_among(
+    conn: &mut AsyncPgConnection,
+    caller: Option<&Caller>,
+    ids: &[String],
+) -> Result<Vec<pb::Book>> {
+    if ids.len() > MAX_BOOK_IDS {
+        return Err(CatalogError::invalid(
+            "book_ids",
+            format!("at most {MAX_BOOK_IDS} ids at once"),
+        ));
+    }
+    let ids = ids
+        .iter()
+        .map(|id| input::uuid("book_ids", id))
+        .collect::<Result<Vec<Uuid>>>()?;
+    Ok(view::listed_books(conn, caller, &ids)
+        .await?
+        .into_iter()
+        .flatten()
+        .map(|mut book| {
+            // As lists show it: GetBook has the long summary.
+            book.long_summary.clear();
+            book
+        })
+        .collect())
 }
 
 struct ShopFilter {

@@ -240,8 +240,24 @@ pub fn plain(row: &BookRow, file: Option<&BookFileRow>) -> pb::Book {
     }
 }
 
-/// The book as its events carry it.
-pub fn snapshot(row: &BookRow, format: &str) -> BookSnapshot {
+/// Characters of text a page holds, for books whose length is counted in characters.
+pub const CHARS_PER_PAGE: i64 = 1800;
+
+/// A book's length in pages from its first file: a pdf's weight is its pages, an epub's or
+/// a txt's its characters (1,800 a page, at least 1); 0 without a file.
+pub fn pages(file: Option<&BookFileRow>) -> u32 {
+    let Some(file) = file else { return 0 };
+    let weight = file.total_weight.max(0);
+    let pages = if file.format == "pdf" {
+        weight
+    } else {
+        ((weight + CHARS_PER_PAGE - 1) / CHARS_PER_PAGE).max(1)
+    };
+    u32::try_from(pages).unwrap_or(u32::MAX)
+}
+
+/// The book as its events carry it, `file` its first file (none while it has none).
+pub fn snapshot(row: &BookRow, file: Option<&BookFileRow>) -> BookSnapshot {
     BookSnapshot {
         book_id: row.id.to_string(),
         title: row.title.clone(),
@@ -259,8 +275,14 @@ pub fn snapshot(row: &BookRow, format: &str) -> BookSnapshot {
         listed: row.listed(),
         version: row.version,
         cover_image: cover_url(row.id),
-        format: format.to_owned(),
+        format: file.map(|f| f.format.clone()).unwrap_or_default(),
         language: row.language.clone(),
+        publish_date: row
+            .publish_date
+            .map(|d| d.format("%Y-%m-%d").to_string())
+            .unwrap_or_default(),
+        pages: pages(file),
+        authors: texts(row.authors.clone()),
     }
 }
 
@@ -269,6 +291,31 @@ mod tests {
     use diesel::pg::Pg;
     use diesel::query_builder::QueryFragment;
     use uuid::Uuid;
+
+    use crate::db::book_file::BookFileRow;
+
+    fn file(format: &str, total_weight: i64) -> BookFileRow {
+        BookFileRow {
+            book_id: Uuid::nil(),
+            file_index: 0,
+            format: format.into(),
+            object_key: String::new(),
+            size_bytes: 0,
+            sha256: String::new(),
+            total_weight,
+            chapter_count: 1,
+        }
+    }
+
+    #[test]
+    fn a_pdf_counts_its_pages_and_text_counts_1800_characters_a_page() {
+        assert_eq!(super::pages(Some(&file("pdf", 212))), 212);
+        assert_eq!(super::pages(Some(&file("epub", 1800))), 1);
+        assert_eq!(super::pages(Some(&file("epub", 1801))), 2);
+        assert_eq!(super::pages(Some(&file("txt", 90_000))), 50);
+        assert_eq!(super::pages(Some(&file("txt", 0))), 1);
+        assert_eq!(super::pages(None), 0);
+    }
 
     #[test]
     fn a_page_of_books_is_read_by_a_statement_that_stays_prepared() {

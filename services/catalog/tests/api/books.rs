@@ -480,3 +480,75 @@ async fn the_shop_lists_filters_sorts_and_pages_listed_books() {
         .await;
     assert_eq!(code(bad_sort), Code::InvalidArgument);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn books_named_by_id_come_back_listed_only_and_in_the_order_asked() {
+    let app = TestApp::spawn().await;
+    let writer = app.user(&["reader", "writer"]).await;
+    let reader = app.user(&["reader"]).await;
+    let first = app
+        .create_book(
+            &writer,
+            "First Light",
+            vec![("a.epub", epub("First Light", 2, 10))],
+            true,
+        )
+        .await;
+    let second = app
+        .create_book(
+            &writer,
+            "Second Tide",
+            vec![("b.epub", epub("Second Tide", 2, 10))],
+            true,
+        )
+        .await;
+    let hidden = app
+        .create_book(
+            &writer,
+            "Drawer Draft",
+            vec![("c.epub", epub("Drawer Draft", 2, 10))],
+            false,
+        )
+        .await;
+    let mut c = app.client();
+    let ask = |ids: Vec<String>| {
+        req(
+            pb::GetBooksRequest {
+                book_ids: ids,
+                ..Default::default()
+            },
+            Some(&reader),
+        )
+    };
+    let got = c
+        .get_books(ask(vec![
+            second.book_id.clone(),
+            hidden.book_id.clone(),
+            first.book_id.clone(),
+            uuid::Uuid::now_v7().to_string(),
+        ]))
+        .await
+        .unwrap()
+        .into_inner();
+    let titles: Vec<&str> = got.books.iter().map(|b| b.title.as_str()).collect();
+    assert_eq!(
+        titles,
+        ["Second Tide", "First Light"],
+        "listed books in the order asked; the unlisted and the unknown left out"
+    );
+    assert!(
+        got.books
+            .iter()
+            .all(|b| b.long_summary.is_empty() && !b.bought)
+    );
+
+    assert_eq!(
+        code(c.get_books(ask(vec!["not-an-id".into()])).await),
+        Code::InvalidArgument
+    );
+    let too_many = (0..101).map(|_| uuid::Uuid::now_v7().to_string()).collect();
+    assert_eq!(
+        code(c.get_books(ask(too_many)).await),
+        Code::InvalidArgument
+    );
+}
