@@ -36,6 +36,11 @@ impl MaybeEmbedder {
         }
     }
 
+    /// No model, by the operator's choice (`reason` says which setting).
+    pub fn disabled(reason: &str) -> Self {
+        Self::without(format!("lexical only: {reason}"))
+    }
+
     fn without(status: String) -> Self {
         tracing::warn!(%status, "sentence embeddings unavailable: lexical matching only");
         Self {

@@ -13,6 +13,10 @@ use metrics_exporter_prometheus::{PrometheusBuilder, PrometheusHandle};
 /// A readiness probe: resolves to true when the service can do its work.
 pub type ReadyCheck = Arc<dyn Fn() -> Pin<Box<dyn Future<Output = bool> + Send>> + Send + Sync>;
 
+/// What `/readyz` says beside ready or not: a line on how well the service works now
+/// (chat: whether its embedding model is loaded, how many books have vectors).
+pub type ReadyDetail = Arc<dyn Fn() -> String + Send + Sync>;
+
 static PROMETHEUS: OnceLock<Option<PrometheusHandle>> = OnceLock::new();
 
 /// The process-wide Prometheus recorder (installed once; tests build many apps).
@@ -29,7 +33,7 @@ pub fn prometheus() -> Option<PrometheusHandle> {
 }
 
 /// The admin routes, to serve on the service's admin port.
-pub fn router(ready: ReadyCheck) -> Router {
+pub fn router(ready: ReadyCheck, detail: Option<ReadyDetail>) -> Router {
     let metrics = prometheus();
     Router::new()
         .route("/healthz", get(|| async { "ok" }))
@@ -37,11 +41,16 @@ pub fn router(ready: ReadyCheck) -> Router {
             "/readyz",
             get(move || {
                 let ready = ready.clone();
+                let detail = detail.clone();
                 async move {
-                    if ready().await {
+                    let (status, word) = if ready().await {
                         (StatusCode::OK, "ready")
                     } else {
                         (StatusCode::SERVICE_UNAVAILABLE, "not ready")
+                    };
+                    match detail {
+                        Some(detail) => (status, format!("{word}\n{}", detail())),
+                        None => (status, word.to_owned()),
                     }
                 }
             }),
@@ -62,9 +71,10 @@ pub fn router(ready: ReadyCheck) -> Router {
 pub async fn serve(
     listener: tokio::net::TcpListener,
     ready: ReadyCheck,
+    detail: Option<ReadyDetail>,
     stop: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    axum::serve(listener, router(ready))
+    axum::serve(listener, router(ready, detail))
         .with_graceful_shutdown(stop)
         .await
 }

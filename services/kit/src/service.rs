@@ -78,6 +78,7 @@ pub struct Service {
     stop_tx: watch::Sender<bool>,
     stopping: Stopping,
     tasks: Vec<JoinHandle<()>>,
+    ready_detail: Option<crate::admin_http::ReadyDetail>,
 }
 
 impl Service {
@@ -100,6 +101,7 @@ impl Service {
             stop_tx,
             stopping: Stopping(stop_rx),
             tasks: Vec::new(),
+            ready_detail: None,
         };
         tracing::info!(
             grpc_port = port(&service.grpc),
@@ -114,6 +116,11 @@ impl Service {
         )?;
         service.spawn(|stop| relay.run(stop));
         Ok(service)
+    }
+
+    /// Adds a line to what `/readyz` answers (how well the service works now).
+    pub fn ready_detail(&mut self, detail: impl Fn() -> String + Send + Sync + 'static) {
+        self.ready_detail = Some(Arc::new(detail));
     }
 
     /// Runs a background task that must end once the future it is given resolves; the
@@ -165,7 +172,12 @@ impl Service {
             let pool = pool.clone();
             Box::pin(async move { crate::db::ping(&pool).await })
         });
-        let admin = crate::admin_http::serve(self.admin, ready, self.stopping.wait());
+        let admin = crate::admin_http::serve(
+            self.admin,
+            ready,
+            self.ready_detail.clone(),
+            self.stopping.wait(),
+        );
 
         let stop_tx = self.stop_tx;
         tokio::spawn(async move {
