@@ -24,6 +24,8 @@ rust() {
   say "rust tests (fresh test database)"
   psql -q -h 127.0.0.1 -U postgres -d postgres -c 'DROP DATABASE IF EXISTS quire_test WITH (FORCE)' \
     -c 'CREATE DATABASE quire_test' >/dev/null
+  say "demo shop sources (chat's precision test loads the demo shop)"
+  deploy/demo/fetch-sources.sh
   say "sentence-embedding model (fetched once, checked by hash)"
   QUIRE_EMBED_MODEL_DIR="$(deploy/local/fetch-model.sh)"
   export QUIRE_EMBED_MODEL_DIR

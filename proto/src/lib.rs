@@ -15,6 +15,12 @@ pub mod catalog {
     }
 }
 
+pub mod chat {
+    pub mod v1 {
+        tonic::include_proto!("quire.chat.v1");
+    }
+}
+
 pub mod manuscript {
     pub mod v1 {
         tonic::include_proto!("quire.manuscript.v1");

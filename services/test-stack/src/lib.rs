@@ -1,5 +1,5 @@
 //! What the services' integration tests share. Each test starts real services in its own
-//! process: auth, catalog, the wallet and the manuscript service, each on a fresh Postgres
+//! process: auth, catalog, the wallet, the manuscript service and the chat service, each on a fresh Postgres
 //! schema of its own, with the shared Redis and broker and consumer groups of that test
 //! alone (another test's service must never take its events). Only the start-up is here,
 //! and the wallet ledger's invariants that two suites check ([`ledger`]); what a test
@@ -10,6 +10,7 @@ pub mod ledger;
 
 use quire_auth::AuthConfig;
 use quire_catalog::CatalogConfig;
+use quire_chat::ChatConfig;
 use quire_kit::config::CommonConfig;
 use quire_manuscript::ManuscriptConfig;
 use quire_proto::auth::v1 as auth_pb;
@@ -155,6 +156,22 @@ impl TestEnv {
             ..ManuscriptConfig::default()
         }
     }
+
+    /// The chat service (Quinn) on any free port, searching `catalog_url`, its consumer
+    /// group this test's (it follows the book and trade events from the start of the
+    /// topics, as a fresh deployment does), matching lexically (no model).
+    pub fn chat_config(&self, tag: &str, auth_url: &str, catalog_url: &str) -> ChatConfig {
+        ChatConfig {
+            grpc_addr: "127.0.0.1:0".into(),
+            admin_addr: "127.0.0.1:0".into(),
+            auth_url: auth_url.to_owned(),
+            catalog_url: catalog_url.to_owned(),
+            chat_events_group: format!("chat-{tag}-{}", self.id),
+            // Lexical only: a test that measures the model turns it on.
+            chat_semantic: false,
+            ..ChatConfig::default()
+        }
+    }
 }
 
 /// A service started in this process: its gRPC URL, its admin port, and what stops it.
@@ -215,6 +232,10 @@ pub async fn start_manuscript(common: CommonConfig, config: ManuscriptConfig) ->
         common,
         config
     )
+}
+
+pub async fn start_chat(common: CommonConfig, config: ChatConfig) -> Started {
+    start!(quire_chat::Application, "chat builds", common, config)
 }
 
 /// A signed-in user.

@@ -1,0 +1,9 @@
+DROP TABLE IF EXISTS settings;
+DROP TABLE IF EXISTS purchases;
+DROP TABLE IF EXISTS trades;
+DROP TABLE IF EXISTS sales;
+DROP TABLE IF EXISTS book_vectors;
+DROP TABLE IF EXISTS books;
+DROP TABLE IF EXISTS conversation_shown;
+DROP TABLE IF EXISTS messages;
+DROP TABLE IF EXISTS conversations;

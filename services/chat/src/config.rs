@@ -1,0 +1,99 @@
+//! The chat service's settings (`QUIRE_*` environment variables). Names of its own say
+//! "chat" (or what they bound): one `.env` may hold every service's settings.
+
+use std::time::Duration;
+
+use serde::Deserialize;
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct ChatConfig {
+    #[serde(default = "d_grpc")]
+    pub grpc_addr: String,
+    #[serde(default = "d_admin")]
+    pub admin_addr: String,
+    /// The auth service, whose JWKS verifies the callers' tokens.
+    #[serde(default = "d_auth")]
+    pub auth_url: String,
+    /// The catalog service, whose search gives the candidates.
+    #[serde(default = "d_catalog")]
+    pub catalog_url: String,
+    /// The deadline of one catalog search; past it the index alone ranks.
+    #[serde(default = "d_search_timeout")]
+    pub chat_search_timeout_ms: u64,
+    /// Consumer group of the book and trade projections.
+    #[serde(default = "d_events_group")]
+    pub chat_events_group: String,
+    /// Query vectors kept (the LRU of the texts last embedded).
+    #[serde(default = "d_query_cache")]
+    pub chat_query_cache: usize,
+    /// Books embedded at once by the background task.
+    #[serde(default = "d_embed_batch")]
+    pub chat_embed_batch: usize,
+    /// Semantic matching with the sentence-embedding model (`QUIRE_EMBED_MODEL_DIR`, else
+    /// fetch-model.sh's folder). `false`: lexical only, nothing embedded (tests that do not
+    /// measure the model, where a model per service would cost each a core and 90 MB).
+    #[serde(default = "d_semantic")]
+    pub chat_semantic: bool,
+}
+
+fn d_grpc() -> String {
+    "0.0.0.0:50054".into()
+}
+fn d_admin() -> String {
+    "0.0.0.0:9104".into()
+}
+fn d_auth() -> String {
+    "http://127.0.0.1:50051".into()
+}
+fn d_catalog() -> String {
+    "http://127.0.0.1:50053".into()
+}
+fn d_search_timeout() -> u64 {
+    1500
+}
+fn d_events_group() -> String {
+    "chat".into()
+}
+fn d_query_cache() -> usize {
+    1000
+}
+fn d_semantic() -> bool {
+    true
+}
+fn d_embed_batch() -> usize {
+    8
+}
+
+impl ChatConfig {
+    pub fn from_env() -> Result<Self, envy::Error> {
+        quire_kit::config::from_env()
+    }
+
+    /// Refuses settings the service cannot work with.
+    pub fn check(&self) -> anyhow::Result<()> {
+        if self.chat_embed_batch == 0 || self.chat_query_cache == 0 {
+            anyhow::bail!("chat_embed_batch and chat_query_cache must be above zero");
+        }
+        Ok(())
+    }
+
+    pub fn search_timeout(&self) -> Duration {
+        Duration::from_millis(self.chat_search_timeout_ms)
+    }
+}
+
+impl Default for ChatConfig {
+    fn default() -> Self {
+        Self {
+            grpc_addr: d_grpc(),
+            admin_addr: d_admin(),
+            auth_url: d_auth(),
+            catalog_url: d_catalog(),
+            chat_search_timeout_ms: d_search_timeout(),
+            chat_events_group: d_events_group(),
+            chat_query_cache: d_query_cache(),
+            chat_embed_batch: d_embed_batch(),
+            chat_semantic: d_semantic(),
+        }
+    }
+}
