@@ -20,6 +20,9 @@ pub struct GatewayConfig {
     /// The manuscript service (writers' uploads, their analysis, the AI check).
     #[serde(default = "d_manuscript")]
     pub manuscript_url: String,
+    /// The chat service (Quinn, the book assistant: conversations and recommendations).
+    #[serde(default = "d_chat")]
+    pub chat_url: String,
     #[serde(default = "d_redis")]
     pub redis_url: String,
     /// The built web app (`frontend/dist`), served under `/platform`.
@@ -50,6 +53,10 @@ pub struct GatewayConfig {
     pub rate_api_per_min: u32,
     #[serde(default = "d_rate_upload")]
     pub rate_upload_per_min: u32,
+    /// Chat turns and recommendations per minute per user (each costs the chat service
+    /// real work: understanding the words, ranking books).
+    #[serde(default = "d_rate_chat")]
+    pub rate_chat_per_min: u32,
     /// `/api` requests per minute per client address from callers without a token.
     #[serde(default = "d_rate_anonymous")]
     pub rate_anonymous_per_min: u32,
@@ -81,6 +88,9 @@ fn d_wallet() -> String {
 fn d_manuscript() -> String {
     "http://127.0.0.1:50055".into()
 }
+fn d_chat() -> String {
+    "http://127.0.0.1:50054".into()
+}
 fn d_redis() -> String {
     "redis://127.0.0.1:6379".into()
 }
@@ -106,6 +116,9 @@ fn d_rate_api() -> u32 {
     1200
 }
 fn d_rate_upload() -> u32 {
+    30
+}
+fn d_rate_chat() -> u32 {
     30
 }
 fn d_rate_anonymous() -> u32 {
@@ -139,6 +152,7 @@ impl Default for GatewayConfig {
             catalog_url: d_catalog(),
             wallet_url: d_wallet(),
             manuscript_url: d_manuscript(),
+            chat_url: d_chat(),
             redis_url: d_redis(),
             frontend_dir: d_frontend(),
             json_limit_bytes: d_json_limit(),
@@ -149,6 +163,7 @@ impl Default for GatewayConfig {
             rate_verify_per_min: d_rate_verify(),
             rate_api_per_min: d_rate_api(),
             rate_upload_per_min: d_rate_upload(),
+            rate_chat_per_min: d_rate_chat(),
             rate_anonymous_per_min: d_rate_anonymous(),
             body_timeout_secs: d_body_timeout(),
             admin_addr: d_admin_addr(),

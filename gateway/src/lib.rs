@@ -39,12 +39,13 @@ use actix_web::middleware::{Compress, from_fn};
 use actix_web::{App, HttpServer, web};
 use quire_proto::auth::v1::auth_service_client::AuthServiceClient;
 use quire_proto::catalog::v1::catalog_service_client::CatalogServiceClient;
+use quire_proto::chat::v1::chat_service_client::ChatServiceClient;
 use quire_proto::manuscript::v1::manuscript_service_client::ManuscriptServiceClient;
 use quire_proto::wallet::v1::wallet_service_client::WalletServiceClient;
 use tonic_health::pb::health_client::HealthClient;
 
 pub use config::GatewayConfig;
-use state::AppState;
+use state::{AppState, Services};
 
 /// Largest gRPC message to or from a service: a cover upload, a chunk of a book, a
 /// manuscript's files (at most `manuscript_limit_bytes`, kept below this).
@@ -65,6 +66,7 @@ impl Application {
         let catalog_endpoint = quire_kit::grpc::endpoint(&config.catalog_url)?;
         let wallet_endpoint = quire_kit::grpc::endpoint(&config.wallet_url)?;
         let manuscript_endpoint = quire_kit::grpc::endpoint(&config.manuscript_url)?;
+        let chat_endpoint = quire_kit::grpc::endpoint(&config.chat_url)?;
         if config.manuscript_limit_bytes + 4 * 1024 * 1024 > MAX_GRPC_MESSAGE {
             anyhow::bail!("manuscript_limit_bytes must be at most 60 MiB");
         }
@@ -85,12 +87,13 @@ impl Application {
         let frontend = config.frontend_dir.clone();
         let config = Arc::new(config);
         let admin = {
-            let (redis, auth, wallet, catalog, manuscript) = (
+            let (redis, auth, wallet, catalog, manuscript, chat) = (
                 redis.clone(),
                 auth_endpoint.clone(),
                 wallet_endpoint.clone(),
                 catalog_endpoint.clone(),
                 manuscript_endpoint.clone(),
+                chat_endpoint.clone(),
             );
             HttpServer::new(move || {
                 let health = web::Data::new(ops::Health {
@@ -99,6 +102,7 @@ impl Application {
                     wallet: HealthClient::new(wallet.connect_lazy()),
                     catalog: HealthClient::new(catalog.connect_lazy()),
                     manuscript: HealthClient::new(manuscript.connect_lazy()),
+                    chat: HealthClient::new(chat.connect_lazy()),
                 });
                 App::new()
                     .app_data(health)
@@ -115,17 +119,21 @@ impl Application {
             // This closure runs on each worker thread: each worker gets its own gRPC
             // connections, driven by its own runtime, instead of handing every call to a
             // connection task on another thread (that hop cost ~130 us per call).
-            let state = web::Data::new(AppState::new(
-                AuthServiceClient::new(auth_endpoint.connect_lazy()),
+            let services = Services {
+                auth: AuthServiceClient::new(auth_endpoint.connect_lazy()),
                 // Book files are larger than gRPC's 4 MiB default message size.
-                CatalogServiceClient::new(catalog_endpoint.connect_lazy())
+                catalog: CatalogServiceClient::new(catalog_endpoint.connect_lazy())
                     .max_decoding_message_size(MAX_GRPC_MESSAGE)
                     .max_encoding_message_size(MAX_GRPC_MESSAGE),
-                WalletServiceClient::new(wallet_endpoint.connect_lazy()),
+                wallet: WalletServiceClient::new(wallet_endpoint.connect_lazy()),
                 // A manuscript upload carries its files in one message.
-                ManuscriptServiceClient::new(manuscript_endpoint.connect_lazy())
+                manuscript: ManuscriptServiceClient::new(manuscript_endpoint.connect_lazy())
                     .max_decoding_message_size(MAX_GRPC_MESSAGE)
                     .max_encoding_message_size(MAX_GRPC_MESSAGE),
+                chat: ChatServiceClient::new(chat_endpoint.connect_lazy()),
+            };
+            let state = web::Data::new(AppState::new(
+                services,
                 redis.clone(),
                 keys.clone(),
                 config.clone(),

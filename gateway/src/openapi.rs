@@ -7,13 +7,15 @@ use utoipa::{Modify, OpenApi};
 
 use crate::routes::accounts_dto::*;
 use crate::routes::books_dto::*;
+use crate::routes::chat_dto::*;
 use crate::routes::manuscripts_dto::*;
 use crate::routes::reading_dto::*;
 use crate::routes::shop_admin_dto::*;
 use crate::routes::wallet_dto::*;
 use crate::routes::wallet_records_dto::*;
 use crate::routes::{
-    accounts, accounts_password, books, manuscripts, reading, shop_admin, wallet, wallet_records,
+    accounts, accounts_password, books, chat, manuscripts, reading, shop_admin, wallet,
+    wallet_records,
 };
 
 mod failures;
@@ -45,6 +47,7 @@ impl Modify for Bearer {
         books::get_books, books::get_all_books, books::get_bought_books, books::update_book,
         books::publish_book_status, books::search, books::content, books::toc, books::cover,
         books::spine,
+        chat::chat, chat::recbooks, chat::moods, chat::conversation,
         manuscripts::publish_entry, manuscripts::publish_entry_chapter, manuscripts::progress,
         manuscripts::list, manuscripts::get_one, manuscripts::ai_checker,
         reading::list_comments, reading::add_comment, reading::delete_comment,
@@ -63,6 +66,8 @@ impl Modify for Bearer {
         PasswordResetOut,
         BookOut, BookPageOut, ShopForm, UpdateBookForm, PublishStatusOut, TagsIn, SearchBody,
         SearchHitOut, FacetsOut, SearchOut, TocEntryOut, FileBody,
+        ChatBody, RecBooksBody, Intent, MessageType, RecBookOut, ChatMessageOut, ChatOut, MoodOut,
+        MoodsOut, ConversationOut,
         PublishEntryForm, GenreScoreOut, AnalyzeDictOut, QualityPartOut, QaOut, AiSignalOut,
         ChapterAiOut, AiCheckOut, ChapterOut, ManuscriptOut, AiCheckerBody, UploadProgressOut,
         ManuscriptItemOut, ManuscriptPageOut,

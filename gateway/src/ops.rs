@@ -25,6 +25,7 @@ pub struct Health {
     pub wallet: HealthClient<Channel>,
     pub catalog: HealthClient<Channel>,
     pub manuscript: HealthClient<Channel>,
+    pub chat: HealthClient<Channel>,
 }
 
 async fn serving(client: &HealthClient<Channel>) -> bool {
@@ -52,18 +53,19 @@ pub async fn readyz(health: web::Data<Health>) -> HttpResponse {
             .flatten()
             .is_some()
     };
-    let (redis_ok, auth_ok, wallet_ok, catalog_ok, manuscript_ok) = futures::join!(
+    let (redis_ok, auth_ok, wallet_ok, catalog_ok, manuscript_ok, chat_ok) = futures::join!(
         redis,
         serving(&health.auth),
         serving(&health.wallet),
         serving(&health.catalog),
-        serving(&health.manuscript)
+        serving(&health.manuscript),
+        serving(&health.chat)
     );
     let body = serde_json::json!({
         "redis": redis_ok, "auth": auth_ok, "wallet": wallet_ok, "catalog": catalog_ok,
-        "manuscript": manuscript_ok
+        "manuscript": manuscript_ok, "chat": chat_ok
     });
-    if redis_ok && auth_ok && wallet_ok && catalog_ok && manuscript_ok {
+    if redis_ok && auth_ok && wallet_ok && catalog_ok && manuscript_ok && chat_ok {
         HttpResponse::Ok().json(body)
     } else {
         HttpResponse::ServiceUnavailable().json(body)

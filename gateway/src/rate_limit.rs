@@ -22,6 +22,8 @@ pub enum Class {
     Api,
     /// Calls that carry a file (covers).
     Upload,
+    /// A chat turn or a recommendation, counted per user.
+    Chat,
     /// Any `/api` call without a bearer token.
     Anonymous,
 }
@@ -33,6 +35,7 @@ impl Class {
             Self::Verify => "verify",
             Self::Api => "api",
             Self::Upload => "upload",
+            Self::Chat => "chat",
             Self::Anonymous => "anon",
         }
     }

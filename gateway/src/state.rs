@@ -3,8 +3,10 @@
 use std::sync::Arc;
 
 use actix_web::HttpRequest;
+use quire_kit::caller::Caller;
 use quire_proto::auth::v1::auth_service_client::AuthServiceClient;
 use quire_proto::catalog::v1::catalog_service_client::CatalogServiceClient;
+use quire_proto::chat::v1::chat_service_client::ChatServiceClient;
 use quire_proto::manuscript::v1::manuscript_service_client::ManuscriptServiceClient;
 use quire_proto::wallet::v1::wallet_service_client::WalletServiceClient;
 use tonic::transport::Channel;
@@ -21,27 +23,42 @@ pub struct AppState {
     pub catalog: CatalogServiceClient<Channel>,
     pub wallet: WalletServiceClient<Channel>,
     pub manuscript: ManuscriptServiceClient<Channel>,
+    pub chat: ChatServiceClient<Channel>,
     pub redis_client: redis::Client,
     redis: Arc<tokio::sync::OnceCell<redis::aio::ConnectionManager>>,
     pub keys: KeyStore,
     pub config: Arc<GatewayConfig>,
 }
 
+/// The gRPC clients of the services behind the gateway.
+pub struct Services {
+    pub auth: AuthServiceClient<Channel>,
+    pub catalog: CatalogServiceClient<Channel>,
+    pub wallet: WalletServiceClient<Channel>,
+    pub manuscript: ManuscriptServiceClient<Channel>,
+    pub chat: ChatServiceClient<Channel>,
+}
+
 impl AppState {
     pub fn new(
-        auth: AuthServiceClient<Channel>,
-        catalog: CatalogServiceClient<Channel>,
-        wallet: WalletServiceClient<Channel>,
-        manuscript: ManuscriptServiceClient<Channel>,
+        services: Services,
         redis_client: redis::Client,
         keys: KeyStore,
         config: Arc<GatewayConfig>,
     ) -> Self {
+        let Services {
+            auth,
+            catalog,
+            wallet,
+            manuscript,
+            chat,
+        } = services;
         Self {
             auth,
             catalog,
             wallet,
             manuscript,
+            chat,
             redis_client,
             redis: Arc::default(),
             keys,
@@ -61,20 +78,39 @@ impl AppState {
             })
     }
 
-    /// Applies the rate limit of `class` to the client of `req`.
-    pub async fn limit(&self, req: &HttpRequest, class: Class) -> Result<(), quire_kit::ApiError> {
-        let per_minute = match class {
+    fn per_minute(&self, class: Class) -> u32 {
+        match class {
             Class::Login => self.config.rate_login_per_min,
             Class::Verify => self.config.rate_verify_per_min,
             Class::Api => self.config.rate_api_per_min,
             Class::Upload => self.config.rate_upload_per_min,
+            Class::Chat => self.config.rate_chat_per_min,
             Class::Anonymous => self.config.rate_anonymous_per_min,
-        };
+        }
+    }
+
+    /// Applies the rate limit of `class` to the client of `req`.
+    pub async fn limit(&self, req: &HttpRequest, class: Class) -> Result<(), quire_kit::ApiError> {
         rate_limit::check(
             &mut self.redis().await?,
             class,
             &self.client(req),
-            per_minute,
+            self.per_minute(class),
+        )
+        .await
+    }
+
+    /// Applies the rate limit of `class` to the signed-in `caller`, from wherever they call.
+    pub async fn limit_user(
+        &self,
+        caller: &Caller,
+        class: Class,
+    ) -> Result<(), quire_kit::ApiError> {
+        rate_limit::check(
+            &mut self.redis().await?,
+            class,
+            &format!("user:{}", caller.user_id()),
+            self.per_minute(class),
         )
         .await
     }

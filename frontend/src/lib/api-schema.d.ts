@@ -180,6 +180,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/chat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["chat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/conversations/{conversation_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["conversation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/moods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["moods"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/check_verify_code": {
         parameters: {
             query?: never;
@@ -494,6 +542,22 @@ export interface paths {
         get: operations["shelf"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recbooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["recbooks"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1078,6 +1142,46 @@ export interface components {
             /** Format: int64 */
             words: number;
         };
+        /** @description `POST /api/chat` */
+        ChatBody: {
+            /**
+             * @description Made by the client (a UUID): a new id starts a conversation. 1-64 of
+             *     `A-Z a-z 0-9 - _`.
+             */
+            conversation_id: string;
+            /** @description What the reader says: not blank, at most 500 characters. */
+            current_input: string;
+            /**
+             * Format: uuid
+             * @description The caller.
+             */
+            uid: string;
+        };
+        /** @description One message of a conversation. */
+        ChatMessageOut: {
+            /** @description The books a recommendation message showed, in order; empty for other messages. */
+            books: components["schemas"]["RecBookOut"][];
+            content: string;
+            /** Format: uuid */
+            id: string;
+            /** @description RFC 3339 */
+            timestamp: string;
+            type: components["schemas"]["MessageType"];
+        };
+        /** @description One turn: what Quinn says, and the query to recommend books with when it has one. */
+        ChatOut: {
+            bot_message: components["schemas"]["ChatMessageOut"];
+            conversation_id: string;
+            intent: components["schemas"]["Intent"];
+            /**
+             * @description Present when Quinn has enough to search: the client then calls `/api/recbooks`
+             *     with it.
+             */
+            query?: string | null;
+            /** @description What Quinn says. */
+            reply_user: string;
+            user_message: components["schemas"]["ChatMessageOut"];
+        };
         CommentBody: {
             /** @description 1 to 2000 characters after trimming. */
             content: string;
@@ -1121,6 +1225,11 @@ export interface components {
             /** Format: uuid */
             transfer_id: string;
             wallet: components["schemas"]["WalletOut"];
+        };
+        /** @description A conversation read back, oldest message first. */
+        ConversationOut: {
+            conversation_id: string;
+            messages: components["schemas"]["ChatMessageOut"][];
         };
         CreateUserBody: {
             /** Format: email */
@@ -1287,6 +1396,31 @@ export interface components {
          *     false, `message`/`detail` hold the text, `error` a machine code and `data.reason` the
          *     text again.
          */
+        Envelope_ChatOut: {
+            /** Format: int32 */
+            code: number;
+            /** @description One turn: what Quinn says, and the query to recommend books with when it has one. */
+            data: {
+                bot_message: components["schemas"]["ChatMessageOut"];
+                conversation_id: string;
+                intent: components["schemas"]["Intent"];
+                /**
+                 * @description Present when Quinn has enough to search: the client then calls `/api/recbooks`
+                 *     with it.
+                 */
+                query?: string | null;
+                /** @description What Quinn says. */
+                reply_user: string;
+                user_message: components["schemas"]["ChatMessageOut"];
+            };
+            message: string;
+            success: boolean;
+        };
+        /**
+         * @description Every `/api` reply: `data` holds the payload on success; on failure `success` is
+         *     false, `message`/`detail` hold the text, `error` a machine code and `data.reason` the
+         *     text again.
+         */
         Envelope_CommentOut: {
             /** Format: int32 */
             code: number;
@@ -1342,6 +1476,22 @@ export interface components {
                 /** Format: uuid */
                 transfer_id: string;
                 wallet: components["schemas"]["WalletOut"];
+            };
+            message: string;
+            success: boolean;
+        };
+        /**
+         * @description Every `/api` reply: `data` holds the payload on success; on failure `success` is
+         *     false, `message`/`detail` hold the text, `error` a machine code and `data.reason` the
+         *     text again.
+         */
+        Envelope_ConversationOut: {
+            /** Format: int32 */
+            code: number;
+            /** @description A conversation read back, oldest message first. */
+            data: {
+                conversation_id: string;
+                messages: components["schemas"]["ChatMessageOut"][];
             };
             message: string;
             success: boolean;
@@ -1421,6 +1571,22 @@ export interface components {
                 page_size: number;
                 /** Format: int64 */
                 total: number;
+            };
+            message: string;
+            success: boolean;
+        };
+        /**
+         * @description Every `/api` reply: `data` holds the payload on success; on failure `success` is
+         *     false, `message`/`detail` hold the text, `error` a machine code and `data.reason` the
+         *     text again.
+         */
+        Envelope_MoodsOut: {
+            /** Format: int32 */
+            code: number;
+            /** @description The opening panel: the moods Quinn understands and the assistant's name. */
+            data: {
+                assistant_name: string;
+                moods: components["schemas"]["MoodOut"][];
             };
             message: string;
             success: boolean;
@@ -1954,6 +2120,26 @@ export interface components {
          *     false, `message`/`detail` hold the text, `error` a machine code and `data.reason` the
          *     text again.
          */
+        Envelope_Vec_RecBookOut: {
+            /** Format: int32 */
+            code: number;
+            data: (components["schemas"]["BookOut"] & {
+                /**
+                 * Format: int32
+                 * @description 0-100: how well the book fits the request.
+                 */
+                match_percentage: number;
+                /** @description One line: why this book. */
+                reason: string;
+            })[];
+            message: string;
+            success: boolean;
+        };
+        /**
+         * @description Every `/api` reply: `data` holds the payload on success; on failure `success` is
+         *     false, `message`/`detail` hold the text, `error` a machine code and `data.reason` the
+         *     text again.
+         */
         Envelope_Vec_RoleOut: {
             /** Format: int32 */
             code: number;
@@ -2141,6 +2327,11 @@ export interface components {
              */
             user_id?: string | null;
         };
+        /**
+         * @description What a turn of the conversation was understood as.
+         * @enum {string}
+         */
+        Intent: "greeting" | "help" | "thanks" | "goodbye" | "search" | "refine" | "unclear";
         InviteCodeOut: {
             code: string;
             created_at: string;
@@ -2209,6 +2400,27 @@ export interface components {
             page_size: number;
             /** Format: int64 */
             total: number;
+        };
+        /**
+         * @description Who wrote a message.
+         * @enum {string}
+         */
+        MessageType: "user" | "bot";
+        /** @description A mood of the opening panel. */
+        MoodOut: {
+            /** @description The genres it suggests. */
+            genres: string[];
+            /** @description The mood's name (`cosy`), not a UUID. */
+            id: string;
+            /** @description What the panel shows ("Something cosy"). */
+            label: string;
+            /** @description What choosing it sends as the reader's words. */
+            utterance: string;
+        };
+        /** @description The opening panel: the moods Quinn understands and the assistant's name. */
+        MoodsOut: {
+            assistant_name: string;
+            moods: components["schemas"]["MoodOut"][];
         };
         NonceOut: {
             /** Format: int32 */
@@ -2322,6 +2534,32 @@ export interface components {
              * @description 0..100
              */
             score: number;
+        };
+        /** @description A recommended book: the book as lists show it, with how well it fits and why. */
+        RecBookOut: components["schemas"]["BookOut"] & {
+            /**
+             * Format: int32
+             * @description 0-100: how well the book fits the request.
+             */
+            match_percentage: number;
+            /** @description One line: why this book. */
+            reason: string;
+        };
+        /** @description `POST /api/recbooks` */
+        RecBooksBody: {
+            conversation_id: string;
+            /**
+             * Format: int32
+             * @description How many books, 1-20 (default 5).
+             */
+            limit?: number | null;
+            /** @description The `query` a chat turn gave, or any words: not blank, at most 500 characters. */
+            query: string;
+            /**
+             * Format: uuid
+             * @description The caller.
+             */
+            uid: string;
         };
         RechargeBody: {
             /**
@@ -3846,6 +4084,231 @@ export interface operations {
             };
         };
     };
+    chat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatBody"];
+            };
+        };
+        responses: {
+            /** @description Quinn's answer to the turn, and the query to recommend books with when it has one */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ChatOut"];
+                };
+            };
+            /** @description A blank text, one over 500 characters (Input exceeds 500 characters limit), a malformed conversation id or uid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description No token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description uid is not the caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Another user's conversation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    conversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                conversation_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversation's messages, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ConversationOut"];
+                };
+            };
+            /** @description Malformed or invalid input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description No token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Unknown conversation, or another user's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    moods: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The moods of the opening panel and the assistant's name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_MoodsOut"];
+                };
+            };
+            /** @description Malformed or invalid input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A bad, expired or revoked token (callers without one are let through) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
     check_verify_code: {
         parameters: {
             query: {
@@ -5295,6 +5758,104 @@ export interface operations {
             };
             /** @description A bad, expired or revoked token (callers without one are let through) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    recbooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecBooksBody"];
+            };
+        };
+        responses: {
+            /** @description The books that answer the query, best first, none shown before in the conversation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_RecBookOut"];
+                };
+            };
+            /** @description A blank query, one over 500 characters (Input exceeds 500 characters limit), a limit outside 1-20, a malformed conversation id or uid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description No token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description uid is not the caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Another user's conversation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -7,6 +7,8 @@ pub mod accounts_dto;
 pub mod accounts_password;
 pub mod books;
 pub mod books_dto;
+pub mod chat;
+pub mod chat_dto;
 pub mod manuscripts;
 pub mod manuscripts_dto;
 pub mod reading;
@@ -41,6 +43,7 @@ pub fn configure(json_limit: usize, unmatched: Route) -> impl FnOnce(&mut web::S
                 .app_data(web::PayloadConfig::default().limit(json_limit))
                 .configure(accounts::configure)
                 .configure(books::configure)
+                .configure(chat::configure)
                 .configure(manuscripts::configure)
                 .configure(reading::configure)
                 .configure(shop_admin::configure)

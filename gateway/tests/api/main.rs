@@ -1,6 +1,6 @@
-//! The REST contract of the account, catalog, wallet and manuscript routes, through the real
-//! gateway, auth, catalog, wallet and manuscript services, on the real Postgres, Redis and
-//! Kafka broker. Nothing here may ever see a 500.
+//! The REST contract of the account, catalog, wallet, manuscript and chat routes, through the
+//! real gateway, auth, catalog, wallet, manuscript and chat services, on the real Postgres,
+//! Redis and Kafka broker. Nothing here may ever see a 500.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a test or bench stops at the first surprise
 
 mod bad_input;
@@ -10,6 +10,9 @@ mod catalog_books;
 mod catalog_reading;
 mod catalog_reading_places;
 mod catalog_support;
+mod chat;
+mod chat_refusals;
+mod chat_support;
 mod events;
 mod front_door;
 mod invitations;

@@ -1,4 +1,4 @@
-//! A whole stack per test: the real auth, catalog, wallet and manuscript services (each in its own
+//! A whole stack per test: the real auth, catalog, wallet, manuscript and chat services (each in its own
 //! fresh Postgres schema; catalog's files in a temporary folder, its search index in
 //! memory), the real gateway in front of them, the shared Redis and Kafka broker, and an SMTP sink
 //! that catches the mails auth sends.
@@ -10,7 +10,9 @@ use std::time::Duration;
 use quire_auth::AuthConfig;
 use quire_catalog::CatalogConfig;
 use quire_gateway::GatewayConfig;
-use quire_test_stack::{TestEnv, start_auth, start_catalog, start_manuscript, start_wallet};
+use quire_test_stack::{
+    TestEnv, start_auth, start_catalog, start_chat, start_manuscript, start_wallet,
+};
 use quire_wallet::WalletConfig;
 use serde_json::{Value, json};
 use uuid::Uuid;
@@ -129,6 +131,8 @@ pub struct Limits {
     pub verify_per_min: u32,
     pub api_per_min: u32,
     pub upload_per_min: u32,
+    /// Chat turns and recommendations per user.
+    pub chat_per_min: u32,
     pub anonymous_per_min: u32,
     pub body_timeout_secs: u64,
     pub json_limit: usize,
@@ -141,6 +145,7 @@ impl Default for Limits {
             verify_per_min: 1000,
             api_per_min: 10_000,
             upload_per_min: 1000,
+            chat_per_min: 1000,
             anonymous_per_min: 10_000,
             body_timeout_secs: 30,
             json_limit: 64 * 1024,
@@ -206,6 +211,12 @@ impl TestApp {
         )
         .await
         .url;
+        let chat_grpc = start_chat(
+            env.common(&format!("chat_t_{}", env.id), 8),
+            env.chat_config("gw", &auth_grpc, &catalog_grpc),
+        )
+        .await
+        .url;
         let (redis_url, database_url, brokers) = (env.redis_url, env.database_url, env.brokers);
 
         let frontend = std::env::temp_dir().join(format!("quire-web-{schema}"));
@@ -222,6 +233,7 @@ impl TestApp {
             catalog_url: catalog_grpc.clone(),
             wallet_url: wallet_grpc.clone(),
             manuscript_url: manuscript_grpc.clone(),
+            chat_url: chat_grpc,
             redis_url,
             frontend_dir: frontend.to_string_lossy().into_owned(),
             json_limit_bytes: limits.json_limit,
@@ -232,6 +244,7 @@ impl TestApp {
             rate_verify_per_min: limits.verify_per_min,
             rate_api_per_min: limits.api_per_min,
             rate_upload_per_min: limits.upload_per_min,
+            rate_chat_per_min: limits.chat_per_min,
             rate_anonymous_per_min: limits.anonymous_per_min,
             body_timeout_secs: limits.body_timeout_secs,
             admin_addr: "127.0.0.1:0".into(),

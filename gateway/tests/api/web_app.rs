@@ -62,7 +62,7 @@ async fn operators_get_health_readiness_metrics_and_the_openapi_document() {
     let ready = app.http.get(admin("/readyz")).send().await.unwrap();
     assert_eq!(ready.status().as_u16(), 200);
     let ready: serde_json::Value = ready.json().await.unwrap();
-    for dependency in ["redis", "auth", "wallet", "catalog"] {
+    for dependency in ["redis", "auth", "wallet", "catalog", "manuscript", "chat"] {
         assert_eq!(ready[dependency], true, "{ready}");
     }
     app.get("/api/roles/", None).await;
