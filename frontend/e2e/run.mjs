@@ -1,5 +1,6 @@
 // Browser end-to-end tests against a live stack: accounts (here), reading (reader.mjs),
-// the wallet: recharging and buying (wallet.mjs), and writing: manuscripts (manuscripts.mjs).
+// the wallet: recharging and buying (wallet.mjs), writing: manuscripts (manuscripts.mjs), and
+// Quinn, the book assistant (chat.mjs).
 //   npm run e2e        (node e2e/run.mjs; node's test runner prints pass/fail counts)
 // Env: QUIRE_BASE_URL (http://127.0.0.1:8080), QUIRE_E2E_SMTP_PORT (2526),
 //      QUIRE_ADMIN_EMAIL / QUIRE_ADMIN_PASSWORD, CHROMIUM_PATH (/usr/bin/chromium),
@@ -18,6 +19,7 @@ import { walletScenarios } from './wallet.mjs';
 import { manuscriptScenarios } from './manuscripts.mjs';
 import { passwordResetScenarios } from './password-reset.mjs';
 import { roughEdgeScenarios } from './rough-edges.mjs';
+import { chatScenarios } from './chat.mjs';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -278,6 +280,7 @@ walletScenarios({ scenario, assertText, shot, sink: () => sink, setupError: () =
 manuscriptScenarios({ scenario, assertText, shot, sink: () => sink, setupError: () => setupError, appPath });
 passwordResetScenarios({ scenario, assertText, shot, sink: () => sink, setupError: () => setupError, appPath });
 roughEdgeScenarios({ scenario, assertText, shot, sink: () => sink, setupError: () => setupError, appPath });
+chatScenarios({ scenario, assertText, shot, sink: () => sink, setupError: () => setupError, appPath });
 
 /** Waits (up to the default timeout) until the locator's text contains `expected`. */
 async function assertText(locator, expected, message) {

@@ -84,7 +84,7 @@ async function waitFor(check: () => boolean, ms = 4000) {
 
 async function render() {
   const router = createMemoryRouter(
-    [{ path: '/reader', element: <ReaderView bookId={BOOK} commentsPanel={<p>the comments</p>} /> }],
+    [{ path: '/reader', element: <ReaderView bookId={BOOK} commentsPanel={<p>the comments</p>} chatPanel={(b) => <p>Quinn on {b.title}</p>} /> }],
     { initialEntries: [`/reader?book_id=${BOOK}`] },
   );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -138,7 +138,7 @@ describe('the book view', () => {
     await click(container.querySelector('button[aria-label="Close panel"]'));
     expect(container.querySelector('[data-testid="reader-left"]')).toBeNull();
     await click(tool('Chat'));
-    expect(container.querySelector('[data-testid="reader-left"]')?.textContent).toContain('Quinn');
+    expect(container.querySelector('[data-testid="reader-left"]')?.textContent).toContain('Quinn on The Book');
   });
 
   it('saves the place to the server after the reader stops moving', async () => {

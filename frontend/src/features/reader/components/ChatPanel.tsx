@@ -1,17 +1,19 @@
-import { Icon } from '@/components/Icon';
+// The reader's Chat panel: Quinn in compact form, beside the book. The chat itself belongs
+// to the chat feature; the route hands it in (features do not import each other), given the
+// book so it can offer "Books like this one".
+import type { ReactNode } from 'react';
+import type { Book } from '../types';
 
-/** Quinn, the book assistant, arrives with the chat issue; until then the panel says so. */
-export function ChatPanel() {
+export interface ChatPanelProps {
+  book: Book;
+  /** Renders the compact chat for this book. */
+  render: (book: Book) => ReactNode;
+}
+
+export function ChatPanel({ book, render }: ChatPanelProps) {
   return (
-    <div className="reader-chat-placeholder">
-      <div className="empty-icon" aria-hidden>
-        <Icon name="chat" size={28} />
-      </div>
-      <p className="empty-title">Quinn is on the way</p>
-      <p className="muted small">
-        Quinn, our book assistant, will answer questions about this book and suggest what to read next. Chat opens with
-        the next release.
-      </p>
+    <div className="reader-chat" data-testid="reader-chat">
+      {render(book)}
     </div>
   );
 }

@@ -1,12 +1,18 @@
-// /reader without a book: pick up where you left off (GET /api/history) and your books.
+// /reader without a book: the side section beside the chat with Quinn. Pick up where you
+// left off (GET /api/history: the latest book with its progress, then a few more) and your
+// bought books; visitors get a log-in prompt.
+import '../reading-list.css';
 import { Link } from 'react-router-dom';
 import { ButtonLink } from '@/components/Button';
-import { Card, CardHeader, EmptyState, PageHeader } from '@/components/Card';
+import { Icon } from '@/components/Icon';
 import { Spinner } from '@/components/Spinner';
 import { useCurrentUser } from '@/lib/me';
 import { selectIsLoggedIn, useAuthStore } from '@/stores/auth';
 import { useBoughtBooks, useHistory } from '../queries';
 import { BookList, relativeDay } from './BookList';
+
+/** How many books each list of the side section shows. */
+const SIDE_LIST = 3;
 
 export function ContinueReading() {
   const loggedIn = useAuthStore(selectIsLoggedIn);
@@ -15,72 +21,69 @@ export function ContinueReading() {
   const bought = useBoughtBooks(loggedIn && user?.user_id ? String(user.user_id) : undefined);
   const recent = history.data ?? [];
   const latest = recent[0];
+  const books = bought.data ?? [];
 
   return (
-    <div className="page" data-testid="continue-reading">
-      <PageHeader
-        eyebrow="Your reading room"
-        title={latest ? 'Continue reading' : 'Start reading'}
-        subtitle="Open a book and the reader keeps your place, bookmarks and display settings."
-        actions={
-          <ButtonLink to="/" variant="secondary">
-            Find a book
-          </ButtonLink>
-        }
-      />
+    <aside className="continue-side" aria-label="Your reading" data-testid="continue-reading">
       {!loggedIn ? (
-        <Card>
-          <EmptyState icon="book" title="Your shelf follows you">
-            <p>
-              <Link to="/login?redirect=%2Freader">Log in</Link> to see the books you are reading on every device, or
-              open any book in the shop to read its free sample.
-            </p>
-          </EmptyState>
-        </Card>
+        <section className="continue-side-card">
+          <h2 className="continue-side-title">
+            <Icon name="book" size={16} /> Your shelf follows you
+          </h2>
+          <p className="muted small">
+            <Link to="/login?redirect=%2Freader">Log in</Link> to pick up your books on every device, or open any book in the
+            shop to read its free sample.
+          </p>
+        </section>
       ) : (
         <>
-          {latest ? (
-            <Card className="continue-hero">
-              <img className="continue-cover" src={latest.cover_image || `/api/books/${latest.id}/cover`} alt="" />
-              <div className="stack">
-                <p className="eyebrow">{relativeDay(latest.last_read_at)}</p>
-                <h2 className="card-title">{latest.title}</h2>
-                <p className="muted small">{latest.author}</p>
-                <div className="progress-bar" role="progressbar" aria-valuenow={Math.round(latest.percent)} aria-valuemin={0} aria-valuemax={100} aria-label="Progress">
-                  <span style={{ width: `${Math.min(100, latest.percent)}%` }} />
-                </div>
-                <ButtonLink to={`/reader?book_id=${encodeURIComponent(latest.id)}`}>Continue at {Math.round(latest.percent)}%</ButtonLink>
-              </div>
-            </Card>
-          ) : null}
-          <Card>
-            <CardHeader title="Recently read" subtitle="Most recent first" />
+          <section className="continue-side-card" aria-labelledby="continue-title">
+            <h2 className="continue-side-title" id="continue-title">
+              <Icon name="clock" size={16} /> {latest ? 'Continue reading' : 'Start reading'}
+            </h2>
             {history.isLoading ? (
               <Spinner label="Loading your history" />
             ) : history.isError ? (
-              <p className="notice">Your reading history is not available right now.</p>
-            ) : recent.length === 0 ? (
-              <EmptyState icon="clock" title="Nothing read yet">
-                <p>Books you open appear here with how far you got.</p>
-              </EmptyState>
+              <p className="notice small">Your reading history is not available right now.</p>
+            ) : latest ? (
+              <div className="continue-latest">
+                <img className="continue-latest-cover" src={latest.cover_image || `/api/books/${latest.id}/cover`} alt="" />
+                <div className="continue-latest-text">
+                  <p className="reading-title">{latest.title}</p>
+                  <p className="muted small">{latest.author}</p>
+                  <p className="muted small">{relativeDay(latest.last_read_at)}</p>
+                  <span className="progress-bar" role="progressbar" aria-valuenow={Math.round(latest.percent)} aria-valuemin={0} aria-valuemax={100} aria-label="Progress">
+                    <span style={{ width: `${Math.min(100, latest.percent)}%` }} />
+                  </span>
+                  <ButtonLink to={`/reader?book_id=${encodeURIComponent(latest.id)}`} size="sm">
+                    Continue at {Math.round(latest.percent)}%
+                  </ButtonLink>
+                </div>
+              </div>
             ) : (
-              <BookList label="Recently read" items={recent.map((h) => ({ book: h, percent: h.percent, note: relativeDay(h.last_read_at) }))} />
+              <p className="muted small">Books you open appear here with how far you got.</p>
             )}
-          </Card>
-          <Card>
-            <CardHeader title="Your books" subtitle="Bought books open in full" />
+            {recent.length > 1 ? (
+              <BookList label="Recently read" items={recent.slice(1, 1 + SIDE_LIST).map((h) => ({ book: h, percent: h.percent }))} />
+            ) : null}
+          </section>
+          <section className="continue-side-card" aria-labelledby="owned-title">
+            <h2 className="continue-side-title" id="owned-title">
+              <Icon name="library" size={16} /> Your books
+            </h2>
             {bought.isLoading ? (
               <Spinner label="Loading your books" />
-            ) : (bought.data ?? []).length === 0 ? (
-              <EmptyState icon="library" title="No books bought yet">
-                <p>Every book has a free sample to try first.</p>
-              </EmptyState>
+            ) : books.length === 0 ? (
+              <p className="muted small">No books bought yet. Every book has a free sample to try first.</p>
             ) : (
-              <BookList label="Your books" items={(bought.data ?? []).map((b) => ({ book: b }))} />
+              <BookList label="Your books" items={books.slice(0, SIDE_LIST).map((b) => ({ book: b }))} />
             )}
-          </Card>
+          </section>
         </>
       )}
-    </div>
+      <ButtonLink to="/" variant="secondary" block>
+        Browse the shop
+      </ButtonLink>
+    </aside>
   );
 }

@@ -55,11 +55,13 @@ function formatOf(contentType: string, fallback?: BookFormat): BookFormat {
 export interface ReaderViewProps {
   bookId: string;
   commentsPanel: ReactNode;
+  /** The compact chat with Quinn for this book (the chat feature's, composed by the route). */
+  chatPanel: (book: Book) => ReactNode;
   /** The buy control (the wallet's, composed by the route) shown at the end of a sample. */
   buy?: (book: Book) => ReactNode;
 }
 
-export function ReaderView({ bookId, commentsPanel, buy }: ReaderViewProps) {
+export function ReaderView({ bookId, commentsPanel, chatPanel, buy }: ReaderViewProps) {
   const book = useBook(bookId);
   const toc = useToc(bookId);
   const content = useBookContent(bookId);
@@ -216,7 +218,7 @@ export function ReaderView({ bookId, commentsPanel, buy }: ReaderViewProps) {
             </button>
           </div>
           <div className="reader-left-body">
-            {openPanel.id === 'chat' ? <ChatPanel /> : null}
+            {openPanel.id === 'chat' ? <ChatPanel book={b} render={chatPanel} /> : null}
             {openPanel.id === 'comments' ? commentsPanel : null}
             {openPanel.id === 'explore' ? <ExplorePanel book={b} /> : null}
             {openPanel.id === 'bookmarks' ? <BookmarksPanel bookId={bookId} location={location} onJump={jump} /> : null}

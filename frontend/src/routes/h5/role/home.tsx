@@ -1,5 +1,7 @@
-import { useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { ComingSoon } from '@/components/ComingSoon';
+import { Icon } from '@/components/Icon';
+import { ChatScreen } from '@/features/chat';
 import {
   CatalogLinksProvider,
   h5Links,
@@ -12,8 +14,36 @@ import {
   ShopSearch,
   useViewer,
 } from '@/features/catalog';
+import { loginPathWithRedirect } from '@/lib/redirect';
 import { useTitle } from '@/lib/use-title';
 import { ROLE_TITLE, useH5Role } from './use-h5-role';
+
+const QUINN_PATH = '/h5/reader/home?view=quinn';
+
+/** A reader's phone home: Quinn (?view=quinn) or the shop, switched at the top. */
+function ReaderHome() {
+  const [params] = useSearchParams();
+  const here = useLocation();
+  const quinn = params.get('view') === 'quinn';
+  return (
+    <div className="h5-reader-home">
+      <nav className="segmented segmented-2 h5-home-switch" aria-label="Home view">
+        <Link to={QUINN_PATH} className={`segmented-item ${quinn ? 'segmented-item-active' : ''}`} aria-current={quinn ? 'page' : undefined}>
+          <Icon name="sparkles" size={16} /> Ask Quinn
+        </Link>
+        <Link to="/h5/reader/home" className={`segmented-item ${quinn ? '' : 'segmented-item-active'}`} aria-current={quinn ? undefined : 'page'}>
+          <Icon name="library" size={16} /> Shop
+        </Link>
+      </nav>
+      {quinn ? (
+        // key: every arrival is a new, empty conversation
+        <ChatScreen key={here.key} bookHref={h5Links.book} loginHref={loginPathWithRedirect(QUINN_PATH)} />
+      ) : (
+        <ReaderShop />
+      )}
+    </div>
+  );
+}
 
 function ReaderShop() {
   const [params] = useSearchParams();
@@ -32,12 +62,12 @@ function ReaderShop() {
   );
 }
 
-/** /h5/{role}/home: the shop for readers, the desk for writers and publishers. */
+/** /h5/{role}/home: Quinn and the shop for readers, the desk for writers and publishers. */
 export default function H5RoleHomeRoute() {
   const role = useH5Role();
   const viewer = useViewer();
   useTitle(`${ROLE_TITLE[role]} home`);
-  if (role === 'reader') return <ReaderShop />;
+  if (role === 'reader') return <ReaderHome />;
   if (viewer.userId && role === 'writer') {
     return (
       <CatalogLinksProvider value={h5Links}>
