@@ -153,7 +153,8 @@ def check_workloads(name, docs, rep, strict_images, check_images):
         pod_seccomp = (psc.get("seccompProfile") or {}).get("type")
         if spec.get("automountServiceAccountToken") is not False:
             rep.warn(where, "automountServiceAccountToken is not false")
-        for c in (spec.get("initContainers") or []) + (spec.get("containers") or []):
+        inits = spec.get("initContainers") or []
+        for c in inits + (spec.get("containers") or []):
             cw = f"{where} container {c.get('name')}"
             sc = c.get("securityContext") or {}
             if sc.get("allowPrivilegeEscalation") is not False:
@@ -174,7 +175,10 @@ def check_workloads(name, docs, rep, strict_images, check_images):
             if check_images and "@" not in image and (":" not in tag or tag.endswith(":latest")):
                 msg = f"image {image!r} has no pinned tag"
                 (rep.error if strict_images else rep.warn)(cw, msg)
-            if kind in ("Deployment", "StatefulSet", "DaemonSet"):
+            # An init container runs to completion before the pod starts: the API server
+            # refuses probes on it (a sidecar, restartPolicy Always, is a container).
+            init = any(c is i for i in inits) and c.get("restartPolicy") != "Always"
+            if kind in ("Deployment", "StatefulSet", "DaemonSet") and not init:
                 if "readinessProbe" not in c or "livenessProbe" not in c:
                     rep.error(cw, "needs a readinessProbe and a livenessProbe")
                 if labels.get("app.kubernetes.io/component") == "service":

