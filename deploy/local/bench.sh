@@ -22,6 +22,14 @@ RUST_LOG=error cargo bench -p quire-bench --bench users_me
 RUST_LOG=error cargo bench -p quire-bench --bench search
 RUST_LOG=error cargo bench -p quire-bench --bench trades
 
+# Quinn: the chat service runs as its release binary, with the sentence-embedding model
+# (fetched once, checked by hash).
+QUIRE_EMBED_MODEL_DIR="$(deploy/local/fetch-model.sh)"
+export QUIRE_EMBED_MODEL_DIR
+cargo build --release -p quire-chat --bin quire-chat
+QUIRE_BENCH_CHAT_BIN="${CARGO_TARGET_DIR:-$ROOT/target}/release/quire-chat" \
+  RUST_LOG=error cargo bench -p quire-bench --bench chat
+
 # The analysis bench: Moby-Dick from the npm registry (public domain), and the Python
 # pipeline it is compared with in a virtualenv of its own (pinned in bench/python).
 CACHE="$HOME/.cache/quire"

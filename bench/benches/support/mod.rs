@@ -338,6 +338,11 @@ impl Cpu {
     }
 }
 
+/// CPU time (user + system) process `pid` has used so far; zero when it is gone.
+pub fn cpu_of(pid: u32) -> Duration {
+    used(std::path::Path::new(&format!("/proc/{pid}/stat")))
+}
+
 /// utime + stime of `/proc/<pid>/stat`, in clock ticks of 10 ms (USER_HZ is 100 on Linux).
 fn used(stat: &std::path::Path) -> Duration {
     stat_ticks(stat, 11)
