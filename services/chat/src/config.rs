@@ -20,7 +20,8 @@ pub struct ChatConfig {
     /// The deadline of one catalog search; past it the index alone ranks.
     #[serde(default = "d_search_timeout")]
     pub chat_search_timeout_ms: u64,
-    /// Consumer group of the book and trade projections.
+    /// Consumer group of the book and trade projections: one per replica (each keeps its
+    /// own index of the shop in memory, so each must see every event).
     #[serde(default = "d_events_group")]
     pub chat_events_group: String,
     /// Query vectors kept (the LRU of the texts last embedded).
