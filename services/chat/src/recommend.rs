@@ -60,39 +60,49 @@ pub async fn recommend(
         let mut conn = quire_kit::db::conn(&state.pool).await?;
         conversation::shown(&mut conn, &id).await?
     };
-    let mut candidates = match &request {
-        Some(request) => {
-            let exclude = excluded(&shown_before, &narrowing(held.as_ref(), &query), request);
-            let ask = Ask {
-                request,
-                query_vector: vector.as_deref().map(Vec::as_slice),
-                search_hits: &hits,
-                reader: Reader {
-                    bought: &history.bought,
-                    genres_read: &history.genres_read,
-                },
-                exclude: &exclude,
-                // Room for the books catalog no longer lists.
-                limit: MAX_CANDIDATES,
-                today: &today,
-            };
-            let index = state
-                .index
-                .read()
-                .map_err(|_| ChatError::internal("index lock poisoned"))?;
-            // Only books still indexed, none excluded or bought (whatever the ranking
-            // does, the promise holds here).
-            ranking::recommend(&index, &ask)
-                .into_iter()
-                .filter(|p| index.get(&p.book_id).is_some())
-                .filter(|p| !exclude.contains(&p.book_id))
-                .filter(|p| !history.bought.contains(&p.book_id))
-                .collect::<Vec<_>>()
-        }
-        None => Vec::new(),
+    // The best few first; only when catalog lists too few of them (a book that just left
+    // the shop, or a broker shared by several shops) is the whole index ranked.
+    let exclude = match &request {
+        Some(request) => excluded(&shown_before, &narrowing(held.as_ref(), &query), request),
+        None => HashSet::new(),
     };
-    let ranked = candidates.len();
-    let listed = confirm(state, caller, &mut candidates, limit).await;
+    let rank = |most: usize| -> Result<Vec<ranking::Pick>> {
+        let Some(request) = &request else {
+            return Ok(Vec::new());
+        };
+        let ask = Ask {
+            request,
+            query_vector: vector.as_deref().map(Vec::as_slice),
+            search_hits: &hits,
+            reader: Reader {
+                bought: &history.bought,
+                genres_read: &history.genres_read,
+            },
+            exclude: &exclude,
+            limit: most,
+            today: &today,
+        };
+        let index = state
+            .index
+            .read()
+            .map_err(|_| ChatError::internal("index lock poisoned"))?;
+        // Only books still indexed, none excluded or bought (whatever the ranking does,
+        // the promise holds here).
+        Ok(ranking::recommend(&index, &ask)
+            .into_iter()
+            .filter(|p| index.get(&p.book_id).is_some())
+            .filter(|p| !exclude.contains(&p.book_id))
+            .filter(|p| !history.bought.contains(&p.book_id))
+            .collect())
+    };
+    let mut candidates = rank(CONFIRM_CHUNK)?;
+    let mut ranked = candidates.len();
+    let mut listed = confirm(state, caller, &mut candidates, limit).await;
+    if listed.is_some() && candidates.len() < limit * 2 && ranked == CONFIRM_CHUNK {
+        candidates = rank(MAX_CANDIDATES)?;
+        ranked = candidates.len();
+        listed = confirm(state, caller, &mut candidates, limit).await;
+    }
     tracing::debug!(
         ranked,
         confirmed = candidates.len(),

@@ -4,6 +4,8 @@
 //! caps would leave the list short, the books they held back fill it, in rank order, so a
 //! small shop still shows all it has.
 
+use std::collections::HashMap;
+
 /// The most books by one author in one answer, unless the reader asked for the author.
 pub const PER_AUTHOR: usize = 2;
 /// The most books of one genre in one answer, unless the reader asked for the genre.
@@ -22,21 +24,27 @@ pub(crate) struct Slot<'a> {
 
 /// The positions in `ranked` (best first) to show, at most `limit`, in the order to show.
 pub(crate) fn pick(ranked: &[Slot<'_>], limit: usize, author_asked: bool) -> Vec<usize> {
-    let mut chosen: Vec<usize> = Vec::with_capacity(limit);
+    // Counts of what is chosen so far, so each book is checked in constant time (a list of
+    // candidates may be long: the service ranks many to keep those catalog confirms).
+    let mut by_author: HashMap<&str, usize> = HashMap::new();
+    let mut of_genre: HashMap<&str, usize> = HashMap::new();
+    let mut chosen: Vec<usize> = Vec::with_capacity(limit.min(ranked.len()));
     let mut held: Vec<usize> = Vec::new();
     for (i, slot) in ranked.iter().enumerate() {
         if chosen.len() == limit {
             break;
         }
-        let by_author = chosen.iter().filter(|c| ranked[**c].author == slot.author);
-        let of_genre = chosen.iter().filter(|c| ranked[**c].genre == slot.genre);
-        let author_full =
-            !author_asked && !slot.author.is_empty() && by_author.count() >= PER_AUTHOR;
-        let genre_full =
-            !slot.genre_asked && !slot.genre.is_empty() && of_genre.count() >= PER_GENRE;
+        let author_full = !author_asked
+            && !slot.author.is_empty()
+            && by_author.get(slot.author).copied().unwrap_or(0) >= PER_AUTHOR;
+        let genre_full = !slot.genre_asked
+            && !slot.genre.is_empty()
+            && of_genre.get(slot.genre).copied().unwrap_or(0) >= PER_GENRE;
         if author_full || genre_full {
             held.push(i);
         } else {
+            *by_author.entry(slot.author).or_default() += 1;
+            *of_genre.entry(slot.genre).or_default() += 1;
             chosen.push(i);
         }
     }
