@@ -30,7 +30,7 @@ KAFKA_BROKERS="${QUIRE_KAFKA_BROKERS:-127.0.0.1:9092}"
 
 TANSU_VERSION="^0.6"
 TANSU_BIN="${QUIRE_TANSU_BIN:-$CACHE_DIR/tansu/bin/tansu}"
-TOPICS=(quire.user.v1 quire.book.v1 quire.trade.v1 quire.wallet.v1 quire.manuscript.v1)
+TOPICS=(quire.user.v1 quire.book.v1 quire.trade.v1 quire.wallet.v1 quire.manuscript.v1 quire.campaign.v1)
 TOPIC_PARTITIONS="${QUIRE_TOPIC_PARTITIONS:-3}"
 
 # Seconds to wait for each server to answer after starting it.

@@ -125,6 +125,7 @@ impl RawClient {
             seller_cents,
             platform_cents,
             completed_at: quire_wallet::db::rfc3339(created_at),
+            campaign_id: String::new(),
         };
         let traceparent = format!(
             "00-{}-{}-01",

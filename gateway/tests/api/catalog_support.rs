@@ -216,6 +216,7 @@ impl TestApp {
             seller_cents: book.price_cents * 9 / 10,
             platform_cents: book.price_cents - book.price_cents * 9 / 10,
             completed_at: chrono::Utc::now().to_rfc3339(),
+            campaign_id: String::new(),
         }
         .encode_to_vec();
         let event = Event {
@@ -287,19 +288,20 @@ impl TestApp {
         self.send(rb).await
     }
 
-    /// Polls `check` (up to 15 s) until it gives `Some`.
+    /// Polls `check` (up to 45 s: events cross a broker shared with every other test)
+    /// until it gives `Some`.
     pub async fn eventually<T, F, Fut>(&self, what: &str, mut check: F) -> T
     where
         F: FnMut() -> Fut,
         Fut: std::future::Future<Output = Option<T>>,
     {
-        for _ in 0..150 {
+        for _ in 0..450 {
             if let Some(v) = check().await {
                 return v;
             }
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
-        panic!("{what}: not within 15 s");
+        panic!("{what}: not within 45 s");
     }
 
     /// Ids of the hits of a search for `query`.

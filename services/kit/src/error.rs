@@ -26,6 +26,9 @@ pub enum ErrorCode {
     Forbidden,
     NotFound,
     Conflict,
+    /// The thing acted on is no longer in a state that allows it (a campaign closed): 409
+    /// over HTTP like a conflict, FAILED_PRECONDITION over gRPC.
+    WrongState,
     InsufficientFunds,
     PayloadTooLarge,
     Unprocessable,
@@ -61,6 +64,12 @@ const TABLE: &[(ErrorCode, &str, tonic::Code, u16)] = &[
         ErrorCode::Conflict,
         "conflict",
         tonic::Code::AlreadyExists,
+        409,
+    ),
+    (
+        ErrorCode::WrongState,
+        "wrong_state",
+        tonic::Code::FailedPrecondition,
         409,
     ),
     (
@@ -177,6 +186,9 @@ impl ApiError {
     }
     pub fn conflict(reason: impl Into<String>, message: impl Into<String>) -> Self {
         Self::new(ErrorCode::Conflict, reason, message)
+    }
+    pub fn wrong_state(reason: impl Into<String>, message: impl Into<String>) -> Self {
+        Self::new(ErrorCode::WrongState, reason, message)
     }
     pub fn rate_limited(retry_after_secs: u64) -> Self {
         Self {

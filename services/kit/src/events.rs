@@ -16,7 +16,8 @@ pub mod topics {
     pub const TRADE: &str = "quire.trade.v1";
     pub const WALLET: &str = "quire.wallet.v1";
     pub const MANUSCRIPT: &str = "quire.manuscript.v1";
-    pub const ALL: [&str; 5] = [USER, BOOK, TRADE, WALLET, MANUSCRIPT];
+    pub const CAMPAIGN: &str = "quire.campaign.v1";
+    pub const ALL: [&str; 6] = [USER, BOOK, TRADE, WALLET, MANUSCRIPT, CAMPAIGN];
 }
 
 /// CloudEvents `type` values.
@@ -34,6 +35,10 @@ pub mod types {
     pub const WALLET_RECHARGED: &str = "quire.wallet.recharged.v1";
     /// A manuscript was analysed and its unlisted book made (topic `quire.manuscript.v1`).
     pub const MANUSCRIPT_ANALYZED: &str = "quire.manuscript.analyzed.v1";
+    /// A crowd-funding campaign met its goal and was paid out (topic `quire.campaign.v1`).
+    pub const CAMPAIGN_FUNDED: &str = "quire.campaign.funded.v1";
+    /// A crowd-funding campaign missed its goal; every pledge went back.
+    pub const CAMPAIGN_FAILED: &str = "quire.campaign.failed.v1";
 }
 
 pub const CONTENT_TYPE: &str = "application/protobuf";

@@ -1,5 +1,6 @@
-//! What the wallet asks catalog before a trade: the book's price, seller and title. The
-//! client's word is never taken for any of them.
+//! What the wallet asks catalog before a trade (the book's price, seller and title) and
+//! before a crowd-funding campaign opens (the book's writer and title). The client's word
+//! is never taken for any of them.
 
 use std::time::Duration;
 
@@ -51,6 +52,44 @@ pub async fn book_for_sale(state: &AppState, caller: &Caller, book: Uuid) -> Res
         title: reply.title,
         price_cents: reply.price_cents,
         seller,
+    })
+}
+
+/// A book as its writer sees it (listed or not).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Book {
+    pub book_id: Uuid,
+    pub title: String,
+    pub writer: Uuid,
+}
+
+/// Asks catalog for `book` on behalf of `caller`: its writer sees it listed or not; for
+/// anyone else an unlisted book is catalog's 404, passed through as it is.
+pub async fn book(state: &AppState, caller: &Caller, book: Uuid) -> Result<Book> {
+    let request = quire_kit::grpc::outgoing(
+        pb::GetBookRequest {
+            book_id: book.to_string(),
+        },
+        Some(caller),
+        Duration::from_millis(state.config.catalog_timeout_ms),
+    );
+    let reply = state
+        .catalog
+        .clone()
+        .get_book(request)
+        .await
+        .map_err(|status| from_catalog(&status))?
+        .into_inner();
+    let writer = Uuid::parse_str(&reply.upload_writer_id).map_err(|_| {
+        WalletError::internal(format!(
+            "catalog named writer {:?} of book {book}",
+            reply.upload_writer_id
+        ))
+    })?;
+    Ok(Book {
+        book_id: book,
+        title: reply.title,
+        writer,
     })
 }
 

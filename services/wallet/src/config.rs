@@ -40,6 +40,9 @@ pub struct WalletConfig {
     /// The deadline of the call to catalog before a trade.
     #[serde(default = "d_catalog_timeout")]
     pub catalog_timeout_ms: u64,
+    /// How often the campaign sweeper settles the open campaigns past their deadline.
+    #[serde(default = "d_campaign_sweep")]
+    pub campaign_sweep_secs: u64,
 }
 
 fn d_grpc() -> String {
@@ -75,6 +78,9 @@ fn d_provider() -> String {
 fn d_catalog_timeout() -> u64 {
     3000
 }
+fn d_campaign_sweep() -> u64 {
+    30
+}
 
 impl WalletConfig {
     pub fn from_env() -> Result<Self, envy::Error> {
@@ -95,6 +101,10 @@ impl WalletConfig {
             self.currency.len() == 3 && self.currency.bytes().all(|b| b.is_ascii_uppercase()),
             "QUIRE_CURRENCY must be an ISO 4217 code such as USD"
         );
+        anyhow::ensure!(
+            self.campaign_sweep_secs > 0,
+            "QUIRE_CAMPAIGN_SWEEP_SECS must be at least 1"
+        );
         Ok(())
     }
 }
@@ -114,6 +124,7 @@ impl Default for WalletConfig {
             payment_provider: d_provider(),
             allow_instant_payments: false,
             catalog_timeout_ms: d_catalog_timeout(),
+            campaign_sweep_secs: d_campaign_sweep(),
         }
     }
 }

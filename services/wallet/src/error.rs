@@ -14,6 +14,12 @@ pub enum WalletError {
     InsufficientFunds,
     #[error("You cannot buy your own book")]
     OwnBook,
+    #[error("You cannot back your own campaign")]
+    OwnCampaign,
+    #[error("The campaign is closed")]
+    CampaignClosed,
+    #[error("The book already has an open campaign")]
+    CampaignOpen,
     #[error("The idempotency key was used for a different request")]
     KeyReused,
     #[error("payment provider: {0}")]
@@ -47,6 +53,11 @@ impl From<WalletError> for ApiError {
                 ApiError::new(ErrorCode::InsufficientFunds, "insufficient_funds", text)
             }
             E::OwnBook => ApiError::conflict("own_book", text),
+            E::OwnCampaign => ApiError::conflict("own_campaign", text),
+            // A 409 as the contract says, under the `conflict` code for now: kit's error
+            // table has no FAILED_PRECONDITION row answering 409 (see the report).
+            E::CampaignClosed => ApiError::wrong_state("campaign_closed", text),
+            E::CampaignOpen => ApiError::conflict("campaign_open", text),
             E::KeyReused => ApiError::conflict("idempotency_key_reused", text),
             E::Payment(error) => {
                 tracing::warn!(%error, "payment provider unavailable");

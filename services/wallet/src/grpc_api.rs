@@ -6,7 +6,7 @@ use quire_proto::wallet::v1 as pb;
 use quire_proto::wallet::v1::wallet_service_server::WalletService;
 use tonic::{Request, Response, Status};
 
-use crate::{AppState, consume, credits, recharges, rewards, trades, wallets};
+use crate::{AppState, campaigns, consume, credits, recharges, rewards, trades, wallets};
 
 pub struct WalletApi {
     pub state: AppState,
@@ -14,9 +14,14 @@ pub struct WalletApi {
 
 type Reply<T> = Result<Response<T>, Status>;
 
-/// Every method needs a verified caller.
+/// Every method needs a verified caller, but the public reads of campaigns.
 fn caller<T>(req: &Request<T>) -> Result<Caller, Status> {
     caller_of(req).cloned().map_err(Status::from)
+}
+
+/// The verified caller of a public read, when the request carried a token.
+fn maybe_caller<T>(req: &Request<T>) -> Option<Caller> {
+    caller_of(req).ok().cloned()
 }
 
 fn reply<T>(result: crate::error::Result<T>) -> Reply<T> {
@@ -78,5 +83,36 @@ impl WalletService for WalletApi {
     async fn get_purchase(&self, req: Request<pb::GetPurchaseRequest>) -> Reply<pb::Purchase> {
         let who = caller(&req)?;
         reply(trades::purchase(&self.state, &who, req.get_ref()).await)
+    }
+
+    async fn create_campaign(
+        &self,
+        req: Request<pb::CreateCampaignRequest>,
+    ) -> Reply<pb::Campaign> {
+        let who = caller(&req)?;
+        reply(campaigns::create(&self.state, &who, req.get_ref()).await)
+    }
+
+    async fn get_campaign(&self, req: Request<pb::GetCampaignRequest>) -> Reply<pb::Campaign> {
+        let who = maybe_caller(&req);
+        reply(campaigns::get(&self.state, who.as_ref(), req.get_ref()).await)
+    }
+
+    async fn list_campaigns(
+        &self,
+        req: Request<pb::ListCampaignsRequest>,
+    ) -> Reply<pb::CampaignList> {
+        let who = maybe_caller(&req);
+        reply(campaigns::list(&self.state, who.as_ref(), req.get_ref()).await)
+    }
+
+    async fn pledge(&self, req: Request<pb::PledgeRequest>) -> Reply<pb::PledgeReply> {
+        let who = caller(&req)?;
+        reply(campaigns::pledge::pledge(&self.state, &who, req.get_ref()).await)
+    }
+
+    async fn close_campaign(&self, req: Request<pb::CloseCampaignRequest>) -> Reply<pb::Campaign> {
+        let who = caller(&req)?;
+        reply(campaigns::settle::close(&self.state, &who, req.get_ref()).await)
     }
 }

@@ -1,10 +1,11 @@
 //! The double-entry ledger: every movement of money is one transfer whose entries sum to
 //! zero across accounts. User accounts (wallets) carry a running balance that the
-//! database keeps from going below zero; system accounts carry none (their balance is the
-//! sum of their entries), so concurrent trades never queue on a shared platform row.
+//! database keeps from going below zero; system accounts and campaigns' escrow accounts
+//! carry none (their balance is the sum of their entries), so concurrent trades never
+//! queue on a shared platform row, nor concurrent pledges on a campaign's.
 //!
-//! Nor on a popular writer's row: a writer's share of a sale and an invite reward are
-//! *pending credits* (rows of their own) that the folder ([`fold_pending`], run by
+//! Nor on a popular writer's row: a writer's share of a sale or of a funded campaign, an
+//! invite reward and a failed campaign's refunds are *pending credits* (rows of their own) that the folder ([`fold_pending`], run by
 //! `crate::folder`) adds to the wallet row in batches. A wallet holds its row plus its
 //! pending credits (the `wallet_balances` view, which every read uses), and each
 //! statement that moves a wallet's balance takes that wallet's pending credits in first,
@@ -61,13 +62,17 @@ pub enum Account {
     Spent,
     /// What funds invite rewards.
     Promotions,
+    /// A crowd-funding campaign's pledges until it is settled; its id is the campaign's.
+    /// Like the system accounts it carries no running balance, so pledges never queue on a
+    /// row of their own.
+    Escrow(Uuid),
 }
 
 impl Account {
     /// The account's id; system accounts have fixed ids seeded by the migration.
     pub fn id(self) -> Uuid {
         match self {
-            Self::User(id) => id,
+            Self::User(id) | Self::Escrow(id) => id,
             Self::World => Uuid::from_u128(1),
             Self::Platform => Uuid::from_u128(2),
             Self::Spent => Uuid::from_u128(3),
@@ -84,6 +89,12 @@ pub enum TransferKind {
     Consume,
     Trade,
     Reward,
+    /// A backer's pledge: wallet -> the campaign's escrow.
+    Pledge,
+    /// A funded campaign's escrow -> its writer and the platform.
+    CampaignPayout,
+    /// A failed campaign's escrow -> back to every backer.
+    CampaignRefund,
 }
 
 impl TransferKind {
@@ -94,6 +105,9 @@ impl TransferKind {
             Self::Consume => "consume",
             Self::Trade => "trade",
             Self::Reward => "reward",
+            Self::Pledge => "pledge",
+            Self::CampaignPayout => "campaign_payout",
+            Self::CampaignRefund => "campaign_refund",
         }
     }
 
@@ -102,10 +116,16 @@ impl TransferKind {
     }
 
     /// Whether its credits to users wait as pending credits: the ones that can pile up on
-    /// one wallet at once (a popular writer's sales, an inviter's rewards). Money in is
-    /// credited at once, as its owner is usually about to spend it.
+    /// one wallet at once (a popular writer's sales, an inviter's rewards, a campaign's
+    /// payout) and the ones a transfer makes by the thousand (a failed campaign's refunds,
+    /// written by [`Recorded::settle_credits`] in one statement). Either way the wallet
+    /// shows them at once (`wallet_balances`). Money in is credited at once, as its owner
+    /// is usually about to spend it.
     fn credits_later(self) -> bool {
-        matches!(self, Self::Trade | Self::Reward)
+        matches!(
+            self,
+            Self::Trade | Self::Reward | Self::CampaignPayout | Self::CampaignRefund
+        )
     }
 }
 
@@ -306,6 +326,59 @@ impl Recorded {
         }
         self.count();
         Ok(balances)
+    }
+
+    /// [`Self::settle`] for a transfer whose every movement of a user is a credit that can
+    /// wait (a failed campaign's refunds: one per backer, thousands of them): writes them
+    /// all as pending credits with one statement instead of one per wallet. It locks no
+    /// wallet, so the locking order holds trivially. Opens the wallets that are missing
+    /// first (rare: one statement each).
+    pub async fn settle_credits(self, conn: &mut AsyncPgConnection) -> Result<()> {
+        let (users, cents): (Vec<Uuid>, Vec<i64>) = self
+            .postings
+            .iter()
+            .filter_map(|p| match p.account {
+                Account::User(user) => Some((user, p.cents)),
+                _ => None,
+            })
+            .unzip();
+        if !self.kind.credits_later() || cents.iter().any(|c| *c <= 0) {
+            return Err(WalletError::internal(format!(
+                "transfer {} moves users other than by credits that can wait",
+                self.id
+            )));
+        }
+        let missing = prepared(
+            "SELECT u.user_id FROM unnest($1) AS u(user_id) \
+             WHERE NOT EXISTS (SELECT 1 FROM wallets w WHERE w.user_id = u.user_id)",
+        )
+        .bind::<Array<sql_types::Uuid>, _>(users.clone())
+        .load::<Pending>(conn)
+        .await?;
+        for wallet in missing {
+            open(conn, wallet.user_id).await?;
+        }
+        // As `pending_statement`, for every user at once: the wallets are read, not locked.
+        let written = prepared(
+            "INSERT INTO pending_credits (user_id, transfer_id, amount_cents) \
+             SELECT w.user_id, $1, u.amount_cents \
+             FROM unnest($2, $3) AS u(user_id, amount_cents) JOIN wallets w USING (user_id)",
+        )
+        .bind::<sql_types::Uuid, _>(self.id)
+        .bind::<Array<sql_types::Uuid>, _>(users.clone())
+        .bind::<Array<BigInt>, _>(cents)
+        .execute(conn)
+        .await?;
+        if written != users.len() {
+            // Wallets are never removed, and the missing ones were just opened.
+            return Err(WalletError::internal(format!(
+                "transfer {}: {written} of {} pending credits written",
+                self.id,
+                users.len()
+            )));
+        }
+        self.count();
+        Ok(())
     }
 
     /// The wallet statements of [`Self::settle`], not yet awaited, in locking order, for a

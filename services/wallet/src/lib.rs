@@ -1,17 +1,21 @@
 //! quire-wallet: every user's wallet as an account of a double-entry ledger in integer
 //! cents; recharges through a payment provider, admins' top-ups, spending, book trades
-//! (writer k = 0.9, platform the rest) and invite rewards. It owns the `wallet` schema and
-//! announces trades on `quire.trade.v1` and recharges on `quire.wallet.v1`.
+//! (writer k = 0.9, platform the rest), invite rewards and crowd-funding campaigns whose
+//! pledges wait in escrow accounts of the ledger. It owns the `wallet` schema and announces
+//! trades on `quire.trade.v1`, recharges on `quire.wallet.v1` and settled campaigns on
+//! `quire.campaign.v1`.
 //!
 //! It must never create, lose or double money: not under concurrency, client retries, a
 //! killed process or a broker that is down. So every movement is one transfer whose
 //! entries sum to zero (checked by the database at commit), written in one transaction
 //! with what it pays for, its event and its idempotency answer; a user balance never goes
 //! below zero (a CHECK); a price or seller is never taken from the client; and a caller
-//! never acts for another user unless they are an admin.
+//! never acts for another user unless they are an admin. A campaign is settled exactly
+//! once, in one transaction, and money pledged is always in its escrow or paid out of it.
 #![forbid(unsafe_code)]
 #![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used))]
 
+pub mod campaigns;
 pub mod catalog;
 pub mod config;
 pub mod consume;
@@ -52,7 +56,12 @@ pub const SPEC: Spec = Spec {
     name: SERVICE,
     process: "quire-wallet",
     migrations: db::MIGRATIONS,
-    topics: &[topics::TRADE, topics::USER, topics::WALLET],
+    topics: &[
+        topics::TRADE,
+        topics::USER,
+        topics::WALLET,
+        topics::CAMPAIGN,
+    ],
 };
 
 /// What every request handler needs.
@@ -109,7 +118,8 @@ impl Application {
     }
 
     /// Serves gRPC and the admin routes, relays the outbox, pays rewards from events, folds
-    /// pending credits and settles pending recharges until SIGTERM or Ctrl-C.
+    /// pending credits, settles pending recharges and expired campaigns until SIGTERM or
+    /// Ctrl-C.
     pub async fn run_until_stopped(self) -> anyhow::Result<()> {
         self.run_until(quire_kit::shutdown::signal()).await
     }
@@ -138,6 +148,8 @@ impl Application {
         service.spawn(|stop| folder.run(pool, stop));
         let settler = self.state.clone();
         service.spawn(|stop| recharges::run_settler(settler, stop));
+        let sweeper = self.state.clone();
+        service.spawn(|stop| campaigns::sweeper::run(sweeper, stop));
         let api = WalletServiceServer::new(grpc_api::WalletApi { state: self.state });
         service.serve(api, self.keys.interceptor(), stop).await
     }

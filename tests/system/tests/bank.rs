@@ -2,8 +2,11 @@
 //! recharges, purchases, spendings and top-ups go through the real gateway, each with an
 //! idempotency key and retried with that key until the answer is definite, while the wallet
 //! process is SIGKILLed and started again every few seconds and the broker is killed and
-//! restarted. Then the books must balance to the cent: against the client's own count of
-//! its definite answers, within the ledger, and in every consumer of `trade.completed`.
+//! restarted. Crowd-funding campaigns collect pledges meanwhile and are closed by their
+//! writers, the rest after the day by the admin while the wallet is killed once more (mid-
+//! settlement, as likely as not). Then the books must balance to the cent: against the
+//! client's own count of its definite answers, within the ledger (money in = balances +
+//! consumed + the platform's + the escrows'), and in every consumer of `trade.completed`.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 /// The test's own stack, its client and its checks.
@@ -36,6 +39,9 @@ const BOOKS_PER_WRITER: usize = 3;
 const CALLS: u64 = 2000;
 const WALLET_KILLS: u32 = 8;
 const BROKER_KILLS: u32 = 2;
+/// Campaigns per writer: the first with a goal its backers reach, the second one they
+/// will not.
+const CAMPAIGN_GOALS: [i64; 2] = [2_000, 100_000_000];
 
 /// Kills the wallet every 1 to 3 s of it serving, and starts it again at once.
 async fn kill_the_wallet(app: Arc<TestApp>, seed: u64) -> u32 {
@@ -75,10 +81,17 @@ async fn open_the_bank(app: &TestApp) -> World {
         .buffered(4)
         .collect()
         .await;
+    let goals = (0..WRITERS).flat_map(|n| CAMPAIGN_GOALS.map(|goal| (n, goal)));
+    let campaigns: Vec<_> = futures::stream::iter(goals)
+        .map(|(n, goal)| app.campaign(&users[n], goal))
+        .buffered(4)
+        .collect()
+        .await;
     World {
         bank: bank::client::Bank::new(app.http.clone(), app.base.clone()),
         users,
         shop,
+        campaigns,
         admin: app.admin.clone(),
         answered: AtomicU64::new(0),
         chaos_over: AtomicBool::new(false),
@@ -119,7 +132,39 @@ async fn run_the_day(app: &Arc<TestApp>, world: &Arc<World>, seed: u64) -> (Tall
         tally.merge(joined(client).await);
     }
     progress.abort();
+    close_the_campaigns(app, world, &mut tally, seed).await;
     (tally, chaos, self_exits)
+}
+
+/// The admin closes every campaign (those its writer closed answer as they were), all at
+/// once, while the wallet is SIGKILLed a moment in: a settlement it cuts short is rolled
+/// back whole and done again by the close's resend. Then the client settles its own books.
+async fn close_the_campaigns(app: &Arc<TestApp>, world: &Arc<World>, tally: &mut Tally, seed: u64) {
+    app.wallet_ready(Duration::from_secs(60)).await;
+    let closes: Vec<_> = world
+        .campaigns
+        .iter()
+        .enumerate()
+        .map(|(n, campaign)| {
+            let (world, campaign) = (world.clone(), campaign.clone());
+            tokio::spawn(async move {
+                let op = bank::client::Op::Close { campaign };
+                let key = format!("bank-admin-close-{n}");
+                let answer = world.bank.call(&world.admin, &key, &op).await;
+                (key, op, answer)
+            })
+        })
+        .collect();
+    let pause = StdRng::seed_from_u64(seed).gen_range(0..40);
+    tokio::time::sleep(Duration::from_millis(pause)).await;
+    app.wallet.kill().await;
+    app.wallet.start();
+    let admin = world.admin.id;
+    for close in closes {
+        let (key, op, answer) = joined(close).await;
+        tally.record(admin, &key, &op, &answer);
+    }
+    tally.settle_campaigns(&world.campaigns);
 }
 
 /// Waits until every event has left its outbox and reached its consumers; answers whether
@@ -175,6 +220,13 @@ async fn money_is_never_lost_created_or_doubled_while_the_wallet_and_the_broker_
     app.audit_trades(&tally).await;
     let (records, events) = app.audit_trade_effects(&tally).await;
 
+    eprintln!(
+        "[bank] {} pledges ({} too late) to {} campaigns funded and {} failed",
+        tally.pledges.len(),
+        tally.too_late,
+        tally.funded,
+        tally.failed
+    );
     eprintln!(
         "[bank] {} calls ({} refused, {} resends, {} rebuys); chaos for \
          {chaos:?}: the wallet killed {WALLET_KILLS} times ({} starts, {self_exits} exits of \

@@ -178,6 +178,7 @@ impl TestApp {
             seller_cents: book.price_cents * 9 / 10,
             platform_cents: book.price_cents - book.price_cents * 9 / 10,
             completed_at: chrono::Utc::now().to_rfc3339(),
+            campaign_id: String::new(),
         }
         .encode_to_vec();
         let event = quire_kit::events::Event {

@@ -237,6 +237,7 @@ impl TestApp {
             seller_cents: 359,
             platform_cents: 40,
             completed_at: chrono::Utc::now().to_rfc3339(),
+            campaign_id: String::new(),
         };
         self.produce(
             quire_kit::events::topics::TRADE,

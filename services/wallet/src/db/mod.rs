@@ -1,9 +1,11 @@
 //! The `wallet` schema: generated table definitions and one model file per table.
 
 pub mod account;
+pub mod campaign;
 pub mod entry;
 pub mod idempotency_key;
 pub mod invitation;
+pub mod pledge;
 pub mod reward;
 pub mod schema;
 pub mod top_up;

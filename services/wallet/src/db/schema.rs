@@ -9,6 +9,23 @@ diesel::table! {
 }
 
 diesel::table! {
+    campaigns (id) {
+        id -> Uuid,
+        book_id -> Uuid,
+        writer_uid -> Uuid,
+        title -> Text,
+        goal_cents -> Int8,
+        status -> Text,
+        deadline -> Timestamptz,
+        created_at -> Timestamptz,
+        settled_at -> Nullable<Timestamptz>,
+        writer_cents -> Int8,
+        platform_cents -> Int8,
+        transfer_id -> Nullable<Uuid>,
+    }
+}
+
+diesel::table! {
     entries (id) {
         id -> Int8,
         transfer_id -> Uuid,
@@ -45,6 +62,17 @@ diesel::table! {
         user_id -> Uuid,
         transfer_id -> Uuid,
         amount_cents -> Int8,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    pledges (id) {
+        id -> Uuid,
+        campaign_id -> Uuid,
+        backer_uid -> Uuid,
+        amount_cents -> Int8,
+        transfer_id -> Uuid,
         created_at -> Timestamptz,
     }
 }
@@ -90,6 +118,7 @@ diesel::table! {
         platform_cents -> Int8,
         transfer_id -> Nullable<Uuid>,
         created_at -> Timestamptz,
+        campaign_id -> Nullable<Uuid>,
     }
 }
 
@@ -114,21 +143,28 @@ diesel::table! {
     }
 }
 
+diesel::joinable!(campaigns -> accounts (id));
+diesel::joinable!(campaigns -> transfers (transfer_id));
 diesel::joinable!(entries -> accounts (account_id));
 diesel::joinable!(entries -> transfers (transfer_id));
 diesel::joinable!(idempotency_keys -> top_ups (top_up_id));
 diesel::joinable!(pending_credits -> transfers (transfer_id));
+diesel::joinable!(pledges -> campaigns (campaign_id));
+diesel::joinable!(pledges -> transfers (transfer_id));
 diesel::joinable!(rewards -> transfers (transfer_id));
 diesel::joinable!(top_ups -> transfers (transfer_id));
+diesel::joinable!(trades -> campaigns (campaign_id));
 diesel::joinable!(trades -> transfers (transfer_id));
 diesel::joinable!(wallets -> accounts (user_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     accounts,
+    campaigns,
     entries,
     idempotency_keys,
     invitations,
     pending_credits,
+    pledges,
     rewards,
     top_ups,
     trades,

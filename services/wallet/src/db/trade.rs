@@ -17,4 +17,6 @@ pub struct TradeRow {
     pub platform_cents: i64,
     pub transfer_id: Option<Uuid>,
     pub created_at: DateTime<Utc>,
+    /// The funded campaign this trade gave its backer the book from (paid from its escrow).
+    pub campaign_id: Option<Uuid>,
 }

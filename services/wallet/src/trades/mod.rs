@@ -133,11 +133,12 @@ fn new_trade(buyer: Uuid, sale: &Sale, share_percent: u8) -> TradeRow {
         platform_cents,
         transfer_id: (sale.price_cents > 0).then(Uuid::now_v7),
         created_at: Utc::now(),
+        campaign_id: None,
     }
 }
 
 /// The `trade.completed` event of `row`.
-fn completed(row: &TradeRow) -> ev::TradeCompleted {
+pub(crate) fn completed(row: &TradeRow) -> ev::TradeCompleted {
     ev::TradeCompleted {
         trade_id: row.id.to_string(),
         buyer_uid: row.buyer_uid.to_string(),
@@ -147,6 +148,7 @@ fn completed(row: &TradeRow) -> ev::TradeCompleted {
         seller_cents: row.seller_cents,
         platform_cents: row.platform_cents,
         completed_at: rfc3339(row.created_at),
+        campaign_id: row.campaign_id.map(|c| c.to_string()).unwrap_or_default(),
     }
 }
 

@@ -1,6 +1,8 @@
 //! The wallet service against real Postgres, Kafka and real auth and catalog services.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod campaign_races;
+mod campaigns;
 mod concurrency;
 mod idempotency;
 mod recharges;

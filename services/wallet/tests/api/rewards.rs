@@ -61,6 +61,7 @@ async fn replay(app: &TestApp, trade: &pb::Trade) {
         seller_cents: trade.seller_cents,
         platform_cents: trade.platform_cents,
         completed_at: trade.created_at.clone(),
+        campaign_id: String::new(),
     };
     let event = app
         .produce(

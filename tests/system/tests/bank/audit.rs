@@ -11,7 +11,9 @@ use quire_kit::db::PgPool;
 use quire_kit::db::schema::{outbox, processed_events};
 use quire_kit::events::topics;
 use quire_test_stack::ledger::WalletLedger;
-use quire_wallet::db::schema::{entries, idempotency_keys, rewards, top_ups, trades, transfers};
+use quire_wallet::db::schema::{
+    accounts, campaigns, entries, idempotency_keys, pledges, rewards, top_ups, trades, transfers,
+};
 use quire_wallet::db::wallet::wallet_balances;
 use quire_wallet::ledger::Account;
 use serde_json::Value;
@@ -121,13 +123,28 @@ impl TestApp {
         }
     }
 
-    /// Money in = money held + money consumed + the platform's revenue, by the client's
-    /// count and by the ledger; every balance as the client computed it.
+    /// What the campaigns' escrow accounts hold together (the sum of their entries).
+    async fn escrowed(&self) -> i64 {
+        entries::table
+            .inner_join(accounts::table)
+            .filter(accounts::kind.eq("escrow"))
+            .select(diesel::dsl::sql::<diesel::sql_types::BigInt>(
+                "COALESCE(sum(amount_cents), 0)::bigint",
+            ))
+            .first(&mut self.conn().await)
+            .await
+            .unwrap()
+    }
+
+    /// Money in = money held + money consumed + the platform's revenue + the escrows', by
+    /// the client's count and by the ledger; every balance as the client computed it; every
+    /// campaign closed, so every escrow empty.
     pub async fn audit_money(&self, tally: &Tally) {
         self.assert_ledger_balances().await;
         let world = self.ledger_balance(Account::World).await;
         let consumed = self.ledger_balance(Account::Spent).await;
         let platform = self.ledger_balance(Account::Platform).await;
+        let escrow = self.escrowed().await;
         let mut conn = self.conn().await;
         let held: Vec<(Uuid, i64)> = wallet_balances::table
             .select((wallet_balances::user_id, wallet_balances::balance_cents))
@@ -141,9 +158,17 @@ impl TestApp {
         );
         assert_eq!(
             tally.money_in,
-            total + consumed + platform,
-            "money in = held {total} + consumed {consumed} + platform {platform}"
+            total + consumed + platform + escrow,
+            "money in = held {total} + consumed {consumed} + platform {platform} + escrow {escrow}"
         );
+        assert_eq!(escrow, 0, "every campaign settled: every escrow is empty");
+        let open: i64 = campaigns::table
+            .filter(campaigns::status.eq("open"))
+            .count()
+            .get_result(&mut conn)
+            .await
+            .unwrap();
+        assert_eq!(open, 0, "every campaign settled");
         assert_eq!(consumed, tally.consumed, "consumed: ledger vs client");
         assert_eq!(
             platform, tally.platform,
@@ -222,6 +247,28 @@ impl TestApp {
             "one transfer per trade"
         );
         assert_eq!(of("reward").count(), 0, "no reward without an invitation");
+        assert_eq!(
+            of("pledge").count(),
+            tally.pledges.len(),
+            "one transfer per pledge"
+        );
+        let pledged: HashSet<Uuid> = pledges::table
+            .select(pledges::id)
+            .load::<Uuid>(&mut conn)
+            .await
+            .unwrap()
+            .into_iter()
+            .collect();
+        assert_eq!(pledged, tally.pledges, "pledges: wallet vs client");
+        assert_eq!(
+            of("campaign_payout").count(),
+            tally.funded,
+            "one payout per funded campaign"
+        );
+        assert!(
+            of("campaign_refund").count() <= tally.failed,
+            "at most one refund per failed campaign"
+        );
 
         let rows: Vec<(Uuid, String, i64)> = top_ups::table
             .select((top_ups::id, top_ups::status, top_ups::amount_cents))
@@ -245,11 +292,42 @@ impl TestApp {
         );
     }
 
-    /// One trade per (buyer, book) the client bought, charged by exactly one transfer.
+    /// One trade per (buyer, book) the client bought, charged by exactly one transfer; one
+    /// per backer of each funded campaign at the price of their pledges, paid by the
+    /// campaign's payout.
     pub async fn audit_trades(&self, tally: &Tally) {
         type Row = (Uuid, Uuid, Uuid, Uuid, i64, i64, i64, Option<Uuid>);
+        /// Buyer, book, price, seller's part, the trade's transfer, the campaign's.
+        type Backed = (Uuid, Uuid, i64, i64, Option<Uuid>, Option<Uuid>);
         let mut conn = self.conn().await;
+        let backed: Vec<Backed> = trades::table
+            .inner_join(campaigns::table)
+            .select((
+                trades::buyer_uid,
+                trades::book_id,
+                trades::price_cents,
+                trades::seller_cents,
+                trades::transfer_id,
+                campaigns::transfer_id,
+            ))
+            .load(&mut conn)
+            .await
+            .unwrap();
+        let prices: HashMap<(Uuid, Uuid), i64> = backed.iter().map(|r| ((r.0, r.1), r.2)).collect();
+        assert_eq!(prices.len(), backed.len(), "one trade per backer and book");
+        assert_eq!(
+            prices, tally.campaign_trades,
+            "campaign trades: wallet vs client"
+        );
+        for (buyer, book, price, seller, transfer, payout) in &backed {
+            assert_eq!(*seller, price * SELLER_SHARE / 100, "{buyer}'s {book}");
+            assert!(
+                transfer.is_some() && transfer == payout,
+                "{buyer}'s {book}: paid by the campaign's payout"
+            );
+        }
         let rows: Vec<Row> = trades::table
+            .filter(trades::campaign_id.is_null())
             .select((
                 trades::id,
                 trades::buyer_uid,
@@ -308,7 +386,17 @@ impl TestApp {
     /// by the same buyer. Answers how many records the topic holds, and for how many
     /// events.
     pub async fn audit_trade_effects(&self, tally: &Tally) -> (usize, usize) {
-        let trades: &HashSet<Uuid> = &tally.trades.values().copied().collect();
+        // The shop's trades and the funded campaigns' (those were checked against the
+        // client's count by `audit_trades`).
+        let backed: Vec<((Uuid, Uuid), Uuid)> = trades::table
+            .filter(trades::campaign_id.is_not_null())
+            .select(((trades::buyer_uid, trades::book_id), trades::id))
+            .load(&mut self.conn().await)
+            .await
+            .unwrap();
+        let mut everything = tally.trades.clone();
+        everything.extend(backed);
+        let trades: &HashSet<Uuid> = &everything.values().copied().collect();
         let outbox = self.trade_outbox().await;
         assert_eq!(outbox.keys().copied().collect::<HashSet<_>>(), *trades);
         let (on_broker, records) = self.broker.trade_events().await;
@@ -330,7 +418,7 @@ impl TestApp {
         assert_eq!(purchases.len(), trades.len(), "one purchase per trade");
         let by_buyer: HashMap<(Uuid, Uuid), Uuid> = purchases.into_iter().collect();
         assert_eq!(
-            by_buyer, tally.trades,
+            by_buyer, everything,
             "the catalog's purchases are the trades"
         );
         (records, on_broker.len())

@@ -1,7 +1,8 @@
 //! The bank's customers as a careful client is written: every call that moves money carries
 //! an `Idempotency-Key`, and any answer that is not definite (no connection, a timeout, a
-//! 5xx) is sent again with the same key and body until it is: 200 (done) or 402 (refused
-//! for lack of money). Anything else is a bug of the stack, and fails the test.
+//! 5xx) is sent again with the same key and body until it is: 200 (done), 402 (refused
+//! for lack of money) or, for a pledge, 409 `campaign_closed`. Anything else is a bug of
+//! the stack, and fails the test.
 
 use std::collections::BTreeMap;
 use std::sync::Mutex;
@@ -9,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-use super::stack::{Book, User};
+use super::stack::{Book, Campaign, User};
 
 /// A call that moves money, as the client means it.
 #[derive(Clone, Debug)]
@@ -29,6 +30,15 @@ pub enum Op {
         user: uuid::Uuid,
         cents: i64,
     },
+    /// Back a crowd-funding campaign.
+    Pledge {
+        campaign: Campaign,
+        cents: i64,
+    },
+    /// Settle a campaign now (its writer or the admin); idempotent by nature.
+    Close {
+        campaign: Campaign,
+    },
 }
 
 /// A definite answer.
@@ -38,6 +48,8 @@ pub enum Answer {
     Done(Value),
     /// 402: nothing moved.
     Refused,
+    /// 409 `campaign_closed` (a pledge to a settled campaign): nothing moved.
+    Closed,
 }
 
 /// How long one call may take to get a definite answer, retries included. The wallet is
@@ -85,6 +97,13 @@ impl Bank {
                 ("amount", decimal(*cents)),
                 ("note", "bank test".into()),
             ]),
+            Op::Pledge { campaign, cents } => self
+                .http
+                .post(url(&format!("crowdfunding/{}/pledge", campaign.id)))
+                .json(&json!({"amount": decimal(*cents)})),
+            Op::Close { campaign } => self
+                .http
+                .post(url(&format!("crowdfunding/{}/close", campaign.id))),
         };
         request
             .bearer_auth(&who.token)
@@ -105,6 +124,12 @@ impl Bank {
                             return Answer::Done(body["data"].clone());
                         }
                         (402, Ok(_)) => return Answer::Refused,
+                        (409, Ok(body))
+                            if matches!(op, Op::Pledge { .. })
+                                && body["error"] == "campaign_closed" =>
+                        {
+                            return Answer::Closed;
+                        }
                         (200, Ok(_)) => "200 pending".to_owned(),
                         (s, Ok(body)) if s < 500 && s != 429 => {
                             panic!("{op:?} with key {key}: {s} {body}")

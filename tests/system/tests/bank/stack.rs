@@ -39,6 +39,15 @@ pub struct Book {
     pub price_cents: i64,
 }
 
+/// A crowd-funding campaign for a book of `writer`'s, and its goal.
+#[derive(Clone, Debug)]
+pub struct Campaign {
+    pub id: Uuid,
+    pub writer: Uuid,
+    pub book: Uuid,
+    pub goal_cents: i64,
+}
+
 /// `QUIRE_*` settings: the environment of a child, or what an in-process service parses.
 #[derive(Clone, Default)]
 struct Settings(Vec<(String, String)>);
@@ -398,6 +407,26 @@ impl TestApp {
             id: book.book_id.parse().unwrap(),
             seller: writer.id,
             price_cents,
+        }
+    }
+}
+
+impl TestApp {
+    /// A campaign of `writer`'s for a new book of theirs (one no customer buys in the
+    /// shop), running for a day: it ends by a close, its writer's or the admin's.
+    pub async fn campaign(&self, writer: &User, goal_cents: i64) -> Campaign {
+        let book = self.book(writer, 500).await;
+        let goal = format!("{}.{:02}", goal_cents / 100, goal_cents % 100);
+        let body = json!({"book_id": book.id.to_string(), "goal": goal, "days": 1});
+        let data = self
+            .call("/api/crowdfunding", Some(body), Some(&writer.token))
+            .await;
+        assert_eq!(data["status"], "open", "{data}");
+        Campaign {
+            id: data["campaign_id"].as_str().unwrap().parse().unwrap(),
+            writer: writer.id,
+            book: book.id,
+            goal_cents,
         }
     }
 }

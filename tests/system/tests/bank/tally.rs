@@ -2,6 +2,10 @@
 //! where it is now. Effects are keyed by the ids the wallet answered (top-up, transfer,
 //! trade), and one idempotency key must always answer the same id: a key that moved money
 //! twice shows up here (two ids for one key) or in the audit (an id the client never saw).
+//!
+//! Crowd-funding: the pledges the client saw go through are in a campaign's escrow until it
+//! is settled; once every campaign is closed, [`Tally::settle_campaigns`] pays them out or
+//! back as the wallet must have, and checks each close's answer against them.
 
 use std::collections::{HashMap, HashSet};
 
@@ -9,12 +13,24 @@ use serde_json::Value;
 use uuid::Uuid;
 
 use super::client::{Answer, Op, cents};
+use super::stack::Campaign;
 
 /// The writer's share of a sale, in percent (`QUIRE_SELLER_SHARE_PERCENT`).
 pub const SELLER_SHARE: i64 = 90;
 
 /// What `Tally::answered` holds for a key answered 402.
 const REFUSED: &str = "refused";
+/// What `Tally::answered` holds for a pledge answered 409 `campaign_closed`.
+const CLOSED: &str = "closed";
+
+/// What a close answered: the campaign as settled.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Closed {
+    pub status: String,
+    pub pledged: i64,
+    pub writer: i64,
+    pub platform: i64,
+}
 
 #[derive(Default, Debug)]
 pub struct Tally {
@@ -37,6 +53,18 @@ pub struct Tally {
     pub resends: u64,
     /// New keys for a book the buyer had already bought (must answer the first trade).
     pub rebuys: u64,
+    /// Campaign -> backer -> what they pledged (the pledges that went through).
+    pub pledged: HashMap<Uuid, HashMap<Uuid, i64>>,
+    pub pledges: HashSet<Uuid>,
+    /// Pledges refused because their campaign was settled.
+    pub too_late: u64,
+    /// Campaign -> what its closes answered (every close must answer the same).
+    pub closes: HashMap<Uuid, Closed>,
+    /// (backer, book) -> the price of the trade a funded campaign gave them.
+    pub campaign_trades: HashMap<(Uuid, Uuid), i64>,
+    /// Settled campaigns, funded and failed.
+    pub funded: usize,
+    pub failed: usize,
 }
 
 fn id(data: &Value, field: &str) -> String {
@@ -53,13 +81,20 @@ impl Tally {
 
     /// Books the definite `answer` to `op`, sent by `who` with `key`.
     pub fn record(&mut self, who: Uuid, key: &str, op: &Op, answer: &Answer) {
+        let refusal = match answer {
+            Answer::Done(_) => None,
+            Answer::Refused => Some(REFUSED),
+            Answer::Closed => Some(CLOSED),
+        };
         let Answer::Done(data) = answer else {
+            let refusal = refusal.unwrap_or(REFUSED);
             // A refused key is refused again whatever happened since: its client was told
-            // nothing moved, so nothing may move for it later.
-            if let Some(first) = self.answered.insert(key.to_owned(), REFUSED.to_owned()) {
+            // nothing moved, so nothing may move for it later. (A pledge refused as too late
+            // stays too late: a campaign is settled once.)
+            if let Some(first) = self.answered.insert(key.to_owned(), refusal.to_owned()) {
                 assert_eq!(
-                    first, REFUSED,
-                    "key {key} of {op:?} first went through, then was refused"
+                    first, refusal,
+                    "key {key} of {op:?} first answered {first}, then {refusal}"
                 );
                 // A resend answers as its first send did, even if the book was bought
                 // under another key since.
@@ -72,8 +107,13 @@ impl Tally {
                     book.id
                 );
             }
+            self.too_late += u64::from(refusal == CLOSED);
             return;
         };
+        if let Op::Close { campaign } = op {
+            self.closed(campaign, data);
+            return;
+        }
         // A top-up answers its record, a recharge the record and the wallet.
         let record = match op {
             Op::TopUp { .. } => data,
@@ -83,6 +123,8 @@ impl Tally {
             Op::Recharge { .. } | Op::TopUp { .. } => id(record, "id"),
             Op::Consume { .. } => id(data, "transfer_id"),
             Op::Trade { .. } => id(data, "trade_id"),
+            Op::Pledge { .. } => id(data, "pledge_id"),
+            Op::Close { .. } => unreachable!("handled above"),
         };
         if let Some(first) = self.answered.insert(key.to_owned(), effect.clone()) {
             assert_eq!(first, effect, "key {key} answered two different {op:?}");
@@ -130,7 +172,89 @@ impl Tally {
                 self.credit(book.seller, seller);
                 self.platform += book.price_cents - seller;
             }
+            Op::Pledge { campaign, cents: c } => {
+                assert_eq!(cents(&data["amount"]), *c, "{data}");
+                assert_eq!(data["campaign"]["campaign_id"], campaign.id.to_string());
+                if self.pledges.insert(effect) {
+                    self.credit(who, -c);
+                    *self
+                        .pledged
+                        .entry(campaign.id)
+                        .or_default()
+                        .entry(who)
+                        .or_default() += c;
+                }
+            }
+            Op::Close { .. } => {}
         }
+    }
+
+    /// Books what a close answered: every close of a campaign answers the same settlement.
+    fn closed(&mut self, campaign: &Campaign, data: &Value) {
+        assert_eq!(data["campaign_id"], campaign.id.to_string(), "{data}");
+        let closed = Closed {
+            status: data["status"].as_str().unwrap_or_default().to_owned(),
+            pledged: cents(&data["pledged"]),
+            writer: cents(&data["writer_earned"]),
+            platform: cents(&data["platform_earned"]),
+        };
+        assert!(
+            closed.status == "funded" || closed.status == "failed",
+            "a close settles: {data}"
+        );
+        self.remember_close(campaign.id, closed);
+    }
+
+    fn remember_close(&mut self, campaign: Uuid, closed: Closed) {
+        if let Some(first) = self.closes.get(&campaign) {
+            assert_eq!(*first, closed, "campaign {campaign} settled twice");
+        } else {
+            self.closes.insert(campaign, closed);
+        }
+    }
+
+    /// Once every campaign is closed: pays each one's pledges out (funded: per backer the
+    /// writer's floor share, the platform the rest, the backer a trade of the book) or back
+    /// (failed), as the wallet must have, and checks the closes' answers against them.
+    pub fn settle_campaigns(&mut self, campaigns: &[Campaign]) {
+        for campaign in campaigns {
+            let closed = self
+                .closes
+                .get(&campaign.id)
+                .unwrap_or_else(|| panic!("campaign {} was never closed", campaign.id))
+                .clone();
+            let backers = self.pledged.remove(&campaign.id).unwrap_or_default();
+            let pledged: i64 = backers.values().sum();
+            assert_eq!(closed.pledged, pledged, "campaign {}: pledged", campaign.id);
+            if pledged >= campaign.goal_cents {
+                assert_eq!(closed.status, "funded", "campaign {}", campaign.id);
+                let mut writer = 0;
+                for (backer, sum) in backers {
+                    writer += sum * SELLER_SHARE / 100;
+                    self.campaign_trades.insert((backer, campaign.book), sum);
+                }
+                assert_eq!(
+                    (closed.writer, closed.platform),
+                    (writer, pledged - writer),
+                    "campaign {}: the payout",
+                    campaign.id
+                );
+                self.credit(campaign.writer, writer);
+                self.platform += pledged - writer;
+                self.funded += 1;
+            } else {
+                assert_eq!(closed.status, "failed", "campaign {}", campaign.id);
+                assert_eq!((closed.writer, closed.platform), (0, 0));
+                for (backer, sum) in backers {
+                    self.credit(backer, sum);
+                }
+                self.failed += 1;
+            }
+        }
+        assert!(
+            self.pledged.is_empty(),
+            "pledges to no campaign of the bank's"
+        );
     }
 
     /// Adds another client's books to these (their keys and effects never overlap).
@@ -148,5 +272,16 @@ impl Tally {
         self.refused += other.refused;
         self.resends += other.resends;
         self.rebuys += other.rebuys;
+        for (campaign, backers) in other.pledged {
+            let mine = self.pledged.entry(campaign).or_default();
+            for (backer, cents) in backers {
+                *mine.entry(backer).or_default() += cents;
+            }
+        }
+        self.pledges.extend(other.pledges);
+        self.too_late += other.too_late;
+        for (campaign, closed) in other.closes {
+            self.remember_close(campaign, closed);
+        }
     }
 }

@@ -1,5 +1,6 @@
 //! The bank's day: every user is a client doing one call at a time (recharge, spend, buy a
-//! book, now and then send an answered key again or buy a book it owns with a new key), an
+//! book, back a crowd-funding campaign, now and then send an answered key again or buy a
+//! book it owns with a new key; a writer now and then closes one of their campaigns), an
 //! admin tops wallets up, and all of them run at once until enough calls were answered and
 //! the chaos is over.
 
@@ -11,7 +12,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use super::client::{Answer, Bank, Op};
-use super::stack::{Book, User};
+use super::stack::{Book, Campaign, User};
 use super::tally::Tally;
 
 /// Who takes part and what they can buy.
@@ -19,6 +20,8 @@ pub struct World {
     pub bank: Bank,
     pub users: Vec<User>,
     pub shop: Vec<Book>,
+    /// Open when the day starts; closed by their writers during it or by the admin after.
+    pub campaigns: Vec<Campaign>,
     pub admin: User,
     /// First sends with a definite answer, by everyone.
     pub answered: AtomicU64,
@@ -105,17 +108,40 @@ async fn day(
     std::mem::take(&mut client.tally)
 }
 
-/// A user's day: recharges, spending, books bought from the others.
+/// Of every thousand calls of a writer, how many close one of their campaigns.
+const CLOSES_PER_MILLE: u32 = 15;
+
+/// A user's day: recharges, spending, books bought from the others, pledges; a writer's
+/// closes of their own campaigns.
 pub async fn customer(world: Arc<World>, me: usize, seed: u64) -> Tally {
     let who = &world.users[me];
     day(&world, who, format!("bank-{me}"), seed, |rng, tally| {
+        let mine: Vec<&Campaign> = world
+            .campaigns
+            .iter()
+            .filter(|c| c.writer == who.id)
+            .collect();
+        if !mine.is_empty() && rng.gen_range(0..1000) < CLOSES_PER_MILLE {
+            let campaign = mine[rng.gen_range(0..mine.len())].clone();
+            return Some(Op::Close { campaign });
+        }
         Some(match rng.gen_range(0..100) {
-            0..=34 => Op::Recharge {
+            0..=31 => Op::Recharge {
                 cents: rng.gen_range(100..=2500),
             },
-            35..=59 => Op::Consume {
+            32..=54 => Op::Consume {
                 cents: rng.gen_range(50..=1200),
             },
+            55..=66 => {
+                let campaign = world.campaigns[rng.gen_range(0..world.campaigns.len())].clone();
+                if campaign.writer == who.id {
+                    return None;
+                }
+                Op::Pledge {
+                    campaign,
+                    cents: rng.gen_range(50..=800),
+                }
+            }
             _ => {
                 let book = world.shop[rng.gen_range(0..world.shop.len())].clone();
                 if book.seller == who.id {

@@ -2,6 +2,7 @@
 //! tokens and a real catalog selling the books (each in its own schema), the shared Kafka
 //! broker, and consumer groups of this test alone.
 
+mod campaigns;
 mod events;
 
 use quire_kit::config::CommonConfig;
