@@ -1,6 +1,6 @@
 //! What the manuscript service asks catalog: to make a manuscript's book (on the writer's
-//! behalf, with an id chosen here so that asking again is safe), and, for the sweeper,
-//! whether a book exists.
+//! behalf, with an id chosen here so that asking again is safe), for the sweeper whether a
+//! book exists, and for pricing a book its projection has not seen yet.
 
 use std::time::Duration;
 
@@ -13,6 +13,9 @@ use uuid::Uuid;
 
 /// Attempts at CreateBook before the outcome is left to the sweeper.
 const ATTEMPTS: u32 = 3;
+/// The deadline of a lookup a caller waits on (not the long one of CreateBook, which
+/// stores and reads the book's file).
+const LOOKUP_TIMEOUT: Duration = Duration::from_secs(5);
 
 #[derive(Clone)]
 pub struct Catalog {
@@ -95,6 +98,28 @@ impl Catalog {
                 ErrorCode::Conflict => Some(true),
                 _ => None,
             },
+        }
+    }
+
+    /// Book `id` as `caller` may see it (catalog hides an unlisted book from all but its
+    /// writer, its publisher and admins): `Ok(None)` when it is not there for them.
+    pub async fn get_book(&self, caller: &Caller, id: Uuid) -> Result<Option<pb::Book>, ApiError> {
+        let call = quire_kit::grpc::outgoing(
+            pb::GetBookRequest {
+                book_id: id.to_string(),
+            },
+            Some(caller),
+            LOOKUP_TIMEOUT,
+        );
+        match self.client.clone().get_book(call).await {
+            Ok(reply) => Ok(Some(reply.into_inner())),
+            Err(status) => {
+                let error = ApiError::from_status(&status);
+                match error.code {
+                    ErrorCode::NotFound => Ok(None),
+                    _ => Err(error),
+                }
+            }
         }
     }
 }

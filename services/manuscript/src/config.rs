@@ -130,6 +130,13 @@ impl ManuscriptConfig {
         Duration::from_millis(self.create_book_timeout_ms)
     }
 
+    /// Consumer group of the analytics projections (books, trades, campaigns): a group of
+    /// its own, named after [`Self::events_group`], because a projection added later must
+    /// read the topics from their start, which the older group has long moved past.
+    pub fn analytics_group(&self) -> String {
+        format!("{}-analytics", self.events_group)
+    }
+
     pub fn stale_after(&self) -> Duration {
         Duration::from_secs(self.stale_upload_secs)
     }

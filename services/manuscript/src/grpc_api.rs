@@ -8,7 +8,7 @@ use quire_proto::manuscript::v1::manuscript_service_server::ManuscriptService;
 use tonic::{Request, Response, Status};
 
 use crate::error::{ManuscriptError, Result};
-use crate::{AppState, ai_checker, input, listing, progress, publish};
+use crate::{AppState, ai_checker, input, listing, pricing, progress, publish, sales_report};
 
 pub struct ManuscriptApi {
     pub state: AppState,
@@ -72,5 +72,20 @@ impl ManuscriptService for ManuscriptApi {
     async fn check_text(&self, req: Request<pb::CheckTextRequest>) -> Reply<pb::AiCheck> {
         caller(&req)?;
         ok(ai_checker::check(&self.state, req.into_inner()).await?)
+    }
+
+    async fn revenue_curve(
+        &self,
+        req: Request<pb::RevenueCurveRequest>,
+    ) -> Reply<pb::RevenueCurve> {
+        let who = caller(&req)?;
+        let mut conn = self.conn().await?;
+        ok(pricing::revenue_curve(&self.state, &mut conn, &who, req.get_ref()).await?)
+    }
+
+    async fn sales_report(&self, req: Request<pb::SalesReportRequest>) -> Reply<pb::SalesReport> {
+        let who = caller(&req)?;
+        let mut conn = self.conn().await?;
+        ok(sales_report::report(&mut conn, &who, req.get_ref()).await?)
     }
 }

@@ -6,19 +6,29 @@
 //! the advisory AI check of any text, the progress of an upload, and a writer's
 //! manuscripts. It owns the `manuscript` schema and announces `manuscript.analyzed` on
 //! `quire.manuscript.v1`; it follows `quire.book.v1` to tell which books are in the shop.
+//! For pricing and sales analytics it keeps projections of every book (`quire.book.v1`),
+//! every trade (`quire.trade.v1`) and every settled campaign (`quire.campaign.v1`): the
+//! revenue curve of a book (quire-pricing's demand model calibrated on those sales) and a
+//! writer's or publisher's sales over time.
 //!
 //! It must never let a writer upload for someone else (only an admin may), let a reader
 //! upload at all, keep half a manuscript (a failed upload leaves no row, no book and no
 //! stored file behind: see `publish`), let the same text in twice (not even two copies at
 //! once), publish a book (the switch into the shop stays the writer's), send a manuscript
 //! anywhere for analysis (no network, no hosted model), use a file name as a path, or
-//! complete a manuscript without writing its event in the same transaction.
+//! complete a manuscript without writing its event in the same transaction. Its analytics
+//! must never show a book's curve or sales to anyone but its writer, its publisher or an
+//! admin (others are told the book is not there), count a sale twice (a replayed event,
+//! the same trade again), count a campaign backer's trade as a sale or as earnings (the
+//! campaign's payout is counted once), or serve a calibration older than the sales it
+//! has applied.
 #![forbid(unsafe_code)]
 #![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used))]
 
 pub mod ai_checker;
 pub mod analysis;
 pub mod book_events;
+pub mod campaigns;
 pub mod catalog;
 pub mod catalog_file;
 pub mod config;
@@ -30,12 +40,19 @@ pub mod fingerprint;
 pub mod grpc_api;
 pub mod input;
 pub mod listing;
+pub mod observations;
 pub mod originals;
+pub mod pricing;
+pub mod pricing_cache;
 pub mod progress;
+pub mod projections;
 pub mod publish;
 pub mod records;
 pub mod report;
 pub mod request;
+pub mod sales;
+pub mod sales_report;
+pub mod shop_books;
 pub mod sweeper;
 
 use std::sync::Arc;
@@ -58,7 +75,12 @@ pub const SPEC: Spec = Spec {
     name: SERVICE,
     process: SOURCE,
     migrations: db::MIGRATIONS,
-    topics: &[topics::MANUSCRIPT, topics::BOOK],
+    topics: &[
+        topics::MANUSCRIPT,
+        topics::BOOK,
+        topics::TRADE,
+        topics::CAMPAIGN,
+    ],
 };
 
 /// A gRPC request's room beyond the files it carries (field tags, names, the rest).
@@ -76,6 +98,8 @@ pub struct AppState {
     /// Readings and analyses under way at once: one per core, the rest wait their turn
     /// (each holds an upload's files and text in memory and keeps a core busy).
     pub cpu: Arc<tokio::sync::Semaphore>,
+    /// The calibrated demand models of this replica (see `pricing_cache`).
+    pub pricing: Arc<pricing_cache::PricingCache>,
 }
 
 impl AppState {
@@ -117,6 +141,7 @@ impl Application {
             config: Arc::new(config),
             outbox: quire_kit::outbox::Wake::default(),
             cpu: cpu_slots(),
+            pricing: Arc::default(),
         };
         Ok(Self { state, core, keys })
     }
@@ -129,8 +154,9 @@ impl Application {
         self.core.admin_port()
     }
 
-    /// Serves gRPC and the admin routes, relays the outbox, follows the book events and
-    /// sweeps abandoned uploads until SIGTERM or Ctrl-C.
+    /// Serves gRPC and the admin routes, relays the outbox, follows the book events (and,
+    /// for analytics, the trade and campaign events) and sweeps abandoned uploads until
+    /// SIGTERM or Ctrl-C.
     pub async fn run_until_stopped(self) -> anyhow::Result<()> {
         self.run_until(quire_kit::shutdown::signal()).await
     }
@@ -151,6 +177,13 @@ impl Application {
             self.state.pool.clone(),
         )?;
         service.spawn(|stop| books.run(book_events::BookEvents, stop));
+        let analytics = quire_kit::consumer::EventConsumer::new(
+            &brokers,
+            &self.state.config.analytics_group(),
+            &[topics::BOOK, topics::TRADE, topics::CAMPAIGN],
+            self.state.pool.clone(),
+        )?;
+        service.spawn(|stop| analytics.run(projections::Projections, stop));
         let sweeper = self.state.clone();
         service.spawn(|stop| sweeper::run(sweeper, stop));
 

@@ -58,6 +58,7 @@ impl Stack {
             config: Arc::new(ManuscriptConfig { ..config }),
             outbox: quire_kit::outbox::Wake::default(),
             cpu: quire_manuscript::cpu_slots(),
+            pricing: Default::default(),
         };
         Self {
             url: quire_kit::db::url_with_schema(&common.database_url, &schema).unwrap(),

@@ -8,12 +8,31 @@ diesel::table! {
 }
 
 diesel::table! {
+    campaigns (campaign_id) {
+        campaign_id -> Uuid,
+        book_id -> Uuid,
+        writer_id -> Uuid,
+        status -> Text,
+        pledged_cents -> Int8,
+        writer_cents -> Int8,
+        settled_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
     chapters (manuscript_id, chapter_index) {
         manuscript_id -> Uuid,
         chapter_index -> Int4,
         title -> Text,
         words -> Int8,
         body -> Text,
+    }
+}
+
+diesel::table! {
+    genre_versions (genre) {
+        genre -> Text,
+        version -> Int8,
     }
 }
 
@@ -54,6 +73,33 @@ diesel::table! {
 }
 
 diesel::table! {
+    sales (trade_id) {
+        trade_id -> Uuid,
+        book_id -> Uuid,
+        seller_id -> Uuid,
+        price_cents -> Int8,
+        seller_cents -> Int8,
+        campaign_id -> Nullable<Uuid>,
+        completed_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    shop_books (book_id) {
+        book_id -> Uuid,
+        title -> Text,
+        genre -> Text,
+        pages -> Int4,
+        price_cents -> Int8,
+        writer_id -> Nullable<Uuid>,
+        publisher_id -> Nullable<Uuid>,
+        listed -> Bool,
+        published_at -> Nullable<Timestamptz>,
+        version -> Int8,
+    }
+}
+
+diesel::table! {
     upload_progress (user_id, upload_id) {
         user_id -> Uuid,
         upload_id -> Uuid,
@@ -82,9 +128,13 @@ diesel::joinable!(manuscript_files -> manuscripts (manuscript_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     band_keys,
+    campaigns,
     chapters,
+    genre_versions,
     manuscript_files,
     manuscripts,
+    sales,
+    shop_books,
     upload_progress,
     uploads,
 );
