@@ -6,16 +6,19 @@ use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
 use crate::routes::accounts_dto::*;
+use crate::routes::analytics_dto::*;
 use crate::routes::books_dto::*;
 use crate::routes::chat_dto::*;
+use crate::routes::crowdfunding_dto::*;
 use crate::routes::manuscripts_dto::*;
+use crate::routes::pricing_dto::*;
 use crate::routes::reading_dto::*;
 use crate::routes::shop_admin_dto::*;
 use crate::routes::wallet_dto::*;
 use crate::routes::wallet_records_dto::*;
 use crate::routes::{
-    accounts, accounts_password, books, chat, manuscripts, reading, shop_admin, wallet,
-    wallet_records,
+    accounts, accounts_password, analytics, books, chat, crowdfunding, manuscripts, pricing,
+    reading, shop_admin, wallet, wallet_records,
 };
 
 mod failures;
@@ -59,6 +62,10 @@ impl Modify for Bearer {
         wallet::open_wallet, wallet::wallet_info, wallet::recharge, wallet::consume, wallet::trade,
         wallet_records::all_wallets, wallet_records::top_up, wallet_records::top_up_records,
         wallet_records::get_trade_records, wallet_records::rewards,
+        pricing::revenue_curve,
+        crowdfunding::create_campaign, crowdfunding::get_campaign, crowdfunding::list_campaigns,
+        crowdfunding::pledge, crowdfunding::close_campaign,
+        analytics::sales,
     ),
     components(schemas(UserOut, TokenOut, AccessTokenOut, UserPageOut, InviteCodeOut, RoleOut, NonceOut,
         VerifySentOut, VerifiedOut, RegisterBody, LoginBody, WalletBody, ProfileBody, SwitchRoleBody,
@@ -76,7 +83,10 @@ impl Modify for Bearer {
         PublisherOut, ShelfBookOut, ShelfOut, TakedownBody, SettingsOut, SettingsBody,
         WalletOut, WalletReplyOut, WalletPageOut, TopUpRecordOut, TopUpPageOut, RechargeOut, ConsumeOut,
         TradeOut, TradeRecordOut, TradePageOut, RewardOut, RewardPageOut, OpenBody, InfoBody,
-        RechargeBody, ConsumeBody)),
+        RechargeBody, ConsumeBody,
+        RevenueCurveForm, RevenueCurveOut, SuggestionOut, CalibrationOut,
+        CampaignStatus, CampaignOut, CampaignListOut, PledgeOut, CreateCampaignBody, PledgeBody,
+        SalesReportOut, SalesTotalsOut, BookSalesOut, DaySalesOut, DayBookOut)),
     modifiers(&Bearer, &OptionalBodies, &Failures),
 )]
 pub struct ApiDoc;

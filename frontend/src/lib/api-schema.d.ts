@@ -52,6 +52,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/analytics/sales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["sales"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bookmarks/{bookmark_id}": {
         parameters: {
             query?: never;
@@ -255,6 +271,70 @@ export interface paths {
         put?: never;
         post?: never;
         delete: operations["delete_comment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/crowdfunding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_campaigns"];
+        put?: never;
+        post: operations["create_campaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/crowdfunding/{campaign_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_campaign"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/crowdfunding/{campaign_id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["close_campaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/crowdfunding/{campaign_id}/pledge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["pledge"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -574,6 +654,22 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/revenue_curve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["revenue_curve"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1104,6 +1200,26 @@ export interface components {
             /** Format: int64 */
             total: number;
         };
+        /** @description One book's sales over the window. */
+        BookSalesOut: {
+            /** Format: uuid */
+            book_id: string;
+            /** Format: double */
+            campaign: number;
+            /** Format: double */
+            earned: number;
+            genre: string;
+            /** Format: double */
+            gross: number;
+            /**
+             * Format: double
+             * @description The book's price now.
+             */
+            price: number;
+            title: string;
+            /** Format: int64 */
+            units: number;
+        };
         BookmarkBody: {
             cfi: string;
             title?: string;
@@ -1119,6 +1235,113 @@ export interface components {
             timestamp: string;
             title: string;
         };
+        /** @description What the demand model was calibrated on, and its parameters after calibration. */
+        CalibrationOut: {
+            /**
+             * Format: int64
+             * @description Sales of this book the calibration used (0 without a book).
+             */
+            book_sales: number;
+            /**
+             * Format: double
+             * @description How much the platform's sales moved the prior: 0 (prior only) to 1 (data only).
+             */
+            data_weight: number;
+            /** @description The genre whose prior was used (the book's, or "All genres"). */
+            genre: string;
+            /** Format: int32 */
+            genre_books: number;
+            /**
+             * Format: int64
+             * @description Sales on Quire of the genre (all its books) the calibration used.
+             */
+            genre_sales: number;
+            /**
+             * Format: double
+             * @description Expected buyers over the horizon at price 0.
+             */
+            market_size: number;
+            /**
+             * Format: double
+             * @description The median willingness to pay (currency units).
+             */
+            median_wtp: number;
+            /**
+             * Format: int32
+             * @description The book's length in pages (0: unknown, or no book).
+             */
+            pages: number;
+            /** @description Where the prior comes from (the research cited). */
+            prior_source: string;
+            /**
+             * Format: double
+             * @description The spread of the willingness to pay (log-normal sigma).
+             */
+            sigma: number;
+        };
+        /** @description A book's campaigns, newest first. */
+        CampaignListOut: {
+            campaigns: components["schemas"]["CampaignOut"][];
+        };
+        /** @description A crowd-funding campaign for one book. */
+        CampaignOut: {
+            /**
+             * Format: int32
+             * @description How many distinct users pledged.
+             */
+            backers: number;
+            /** Format: uuid */
+            book_id: string;
+            /** Format: uuid */
+            campaign_id: string;
+            created_at: string;
+            /** @description RFC 3339: when an open campaign settles by itself. */
+            deadline: string;
+            /**
+             * Format: double
+             * @description What the campaign must collect to be funded.
+             */
+            goal: number;
+            /**
+             * Format: double
+             * @description What the caller pledged to it; 0 without a token.
+             */
+            my_pledged: number;
+            /** Format: double */
+            platform_earned: number;
+            /**
+             * Format: double
+             * @description The sum of every pledge so far.
+             */
+            pledged: number;
+            /**
+             * Format: double
+             * @description pledged / goal: 1 is the goal met; may exceed 1.
+             */
+            progress: number;
+            /** @description RFC 3339; null while open. */
+            settled_at?: string | null;
+            status: components["schemas"]["CampaignStatus"];
+            /** @description The book's title. */
+            title: string;
+            /**
+             * Format: double
+             * @description When funded: what the writer got (their share of each pledge, rounded down) and
+             *     the platform the rest; 0 otherwise.
+             */
+            writer_earned: number;
+            /**
+             * Format: uuid
+             * @description The book's writer, who gets the money when the campaign is funded.
+             */
+            writer_uid: string;
+        };
+        /**
+         * @description Where a campaign stands: collecting pledges, or settled (funded: paid to the writer and
+         *     the book given to every backer; failed: every pledge returned).
+         * @enum {string}
+         */
+        CampaignStatus: "open" | "funded" | "failed";
         ChapterAiOut: {
             /** Format: int32 */
             index: number;
@@ -1231,12 +1454,60 @@ export interface components {
             conversation_id: string;
             messages: components["schemas"]["ChatMessageOut"][];
         };
+        /** @description `POST /api/crowdfunding` */
+        CreateCampaignBody: {
+            /**
+             * Format: uuid
+             * @description The caller's book.
+             */
+            book_id?: string | null;
+            /**
+             * Format: int32
+             * @description How many days the campaign stays open, 1 to 90.
+             */
+            days?: number | null;
+            /**
+             * Format: double
+             * @description What the campaign must collect: a decimal amount (50, 12.5), number or string, more
+             *     than 0.
+             */
+            goal: number;
+        };
         CreateUserBody: {
             /** Format: email */
             email: string;
             password: string;
             roles?: string[];
             username: string;
+        };
+        /** @description One book's part of a day. */
+        DayBookOut: {
+            /** Format: uuid */
+            book_id: string;
+            /** Format: double */
+            campaign: number;
+            /** Format: double */
+            earned: number;
+            /** Format: int64 */
+            units: number;
+        };
+        /** @description One day of the window (UTC). */
+        DaySalesOut: {
+            /** @description The books with a sale or a campaign that day. */
+            books: components["schemas"]["DayBookOut"][];
+            /** Format: double */
+            campaign: number;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD
+             */
+            date: string;
+            /** Format: double */
+            earned: number;
+            /** Format: double */
+            gross: number;
+            /** Format: int64 */
+            units: number;
         };
         DeletedOut: {
             deleted: boolean;
@@ -1387,6 +1658,85 @@ export interface components {
                 /** @description RFC 3339 */
                 timestamp: string;
                 title: string;
+            };
+            message: string;
+            success: boolean;
+        };
+        /**
+         * @description Every `/api` reply: `data` holds the payload on success; on failure `success` is
+         *     false, `message`/`detail` hold the text, `error` a machine code and `data.reason` the
+         *     text again.
+         */
+        Envelope_CampaignListOut: {
+            /** Format: int32 */
+            code: number;
+            /** @description A book's campaigns, newest first. */
+            data: {
+                campaigns: components["schemas"]["CampaignOut"][];
+            };
+            message: string;
+            success: boolean;
+        };
+        /**
+         * @description Every `/api` reply: `data` holds the payload on success; on failure `success` is
+         *     false, `message`/`detail` hold the text, `error` a machine code and `data.reason` the
+         *     text again.
+         */
+        Envelope_CampaignOut: {
+            /** Format: int32 */
+            code: number;
+            /** @description A crowd-funding campaign for one book. */
+            data: {
+                /**
+                 * Format: int32
+                 * @description How many distinct users pledged.
+                 */
+                backers: number;
+                /** Format: uuid */
+                book_id: string;
+                /** Format: uuid */
+                campaign_id: string;
+                created_at: string;
+                /** @description RFC 3339: when an open campaign settles by itself. */
+                deadline: string;
+                /**
+                 * Format: double
+                 * @description What the campaign must collect to be funded.
+                 */
+                goal: number;
+                /**
+                 * Format: double
+                 * @description What the caller pledged to it; 0 without a token.
+                 */
+                my_pledged: number;
+                /** Format: double */
+                platform_earned: number;
+                /**
+                 * Format: double
+                 * @description The sum of every pledge so far.
+                 */
+                pledged: number;
+                /**
+                 * Format: double
+                 * @description pledged / goal: 1 is the goal met; may exceed 1.
+                 */
+                progress: number;
+                /** @description RFC 3339; null while open. */
+                settled_at?: string | null;
+                status: components["schemas"]["CampaignStatus"];
+                /** @description The book's title. */
+                title: string;
+                /**
+                 * Format: double
+                 * @description When funded: what the writer got (their share of each pledge, rounded down) and
+                 *     the platform the rest; 0 otherwise.
+                 */
+                writer_earned: number;
+                /**
+                 * Format: uuid
+                 * @description The book's writer, who gets the money when the campaign is funded.
+                 */
+                writer_uid: string;
             };
             message: string;
             success: boolean;
@@ -1627,6 +1977,29 @@ export interface components {
          *     false, `message`/`detail` hold the text, `error` a machine code and `data.reason` the
          *     text again.
          */
+        Envelope_PledgeOut: {
+            /** Format: int32 */
+            code: number;
+            /** @description A pledge made: the money left the backer's wallet for the campaign's escrow. */
+            data: {
+                /** Format: double */
+                amount: number;
+                /** @description The campaign after the pledge. */
+                campaign: components["schemas"]["CampaignOut"];
+                created_at: string;
+                /** Format: uuid */
+                pledge_id: string;
+                /** @description The backer's wallet after the pledge. */
+                wallet: components["schemas"]["WalletOut"];
+            };
+            message: string;
+            success: boolean;
+        };
+        /**
+         * @description Every `/api` reply: `data` holds the payload on success; on failure `success` is
+         *     false, `message`/`detail` hold the text, `error` a machine code and `data.reason` the
+         *     text again.
+         */
         Envelope_ProgressOut: {
             /** Format: int32 */
             code: number;
@@ -1686,6 +2059,67 @@ export interface components {
          *     false, `message`/`detail` hold the text, `error` a machine code and `data.reason` the
          *     text again.
          */
+        Envelope_RevenueCurveOut: {
+            /** Format: int32 */
+            code: number;
+            /**
+             * @description Expected sales and profit over a range of prices, and the price to choose. Every array
+             *     has n entries, index i describing the i-th price of `T_values`; every number is
+             *     rounded to 2 decimals.
+             */
+            data: {
+                /**
+                 * @description The prices (currency units), n evenly spaced from the lowest to the highest price
+                 *     worth drawing, ascending.
+                 */
+                T_values: number[];
+                calibration: components["schemas"]["CalibrationOut"];
+                /**
+                 * Format: double
+                 * @description The fixed cost used (currency units).
+                 */
+                cost: number;
+                /** @description The cost at each price: a flat line at `cost`. */
+                cost_line_values: number[];
+                /** Format: double */
+                current_expected_profit: number;
+                /**
+                 * Format: double
+                 * @description Expected sales and profit at the current price (0 without a book).
+                 */
+                current_expected_sales: number;
+                /**
+                 * Format: double
+                 * @description The book's current price (0 for a free book or without a book).
+                 */
+                current_price: number;
+                /**
+                 * Format: int32
+                 * @description The span the expected sales are counted over, in days.
+                 */
+                horizon_days: number;
+                /**
+                 * Format: double
+                 * @description The writer's share used.
+                 */
+                k: number;
+                /** @description Expected profit at each price: k * T * y - cost. */
+                profit_values: number[];
+                suggestion: components["schemas"]["SuggestionOut"];
+                y_high_values: number[];
+                /** @description The low and high ends of an 80% interval of the sales at each price. */
+                y_low_values: number[];
+                /** @description Expected copies sold over `horizon_days` at each price. */
+                y_values: number[];
+            };
+            message: string;
+            success: boolean;
+        };
+        /**
+         * @description Every `/api` reply: `data` holds the payload on success; on failure `success` is
+         *     false, `message`/`detail` hold the text, `error` a machine code and `data.reason` the
+         *     text again.
+         */
         Envelope_RewardPageOut: {
             /** Format: int32 */
             code: number;
@@ -1703,6 +2137,31 @@ export interface components {
                  * @description The sum of every reward, not only this page's.
                  */
                 total_amount: number;
+            };
+            message: string;
+            success: boolean;
+        };
+        /**
+         * @description Every `/api` reply: `data` holds the payload on success; on failure `success` is
+         *     false, `message`/`detail` hold the text, `error` a machine code and `data.reason` the
+         *     text again.
+         */
+        Envelope_SalesReportOut: {
+            /** Format: int32 */
+            code: number;
+            /** @description A user's sales over the last `days` days. */
+            data: {
+                /** @description `writer` or `publisher`. */
+                as: string;
+                /** @description Every book of the user (with zeros when nothing sold), most earned first. */
+                books: components["schemas"]["BookSalesOut"][];
+                /** Format: int32 */
+                days: number;
+                /** @description Every day of the window, oldest first. */
+                series: components["schemas"]["DaySalesOut"][];
+                totals: components["schemas"]["SalesTotalsOut"];
+                /** Format: uuid */
+                user_id: string;
             };
             message: string;
             success: boolean;
@@ -2451,6 +2910,26 @@ export interface components {
             /** @description The password was changed and every session of the account ended. */
             reset: boolean;
         };
+        /** @description `POST /api/crowdfunding/{campaign_id}/pledge` */
+        PledgeBody: {
+            /**
+             * Format: double
+             * @description A decimal amount (4.99), number or string, more than 0.
+             */
+            amount: number;
+        };
+        /** @description A pledge made: the money left the backer's wallet for the campaign's escrow. */
+        PledgeOut: {
+            /** Format: double */
+            amount: number;
+            /** @description The campaign after the pledge. */
+            campaign: components["schemas"]["CampaignOut"];
+            created_at: string;
+            /** Format: uuid */
+            pledge_id: string;
+            /** @description The backer's wallet after the pledge. */
+            wallet: components["schemas"]["WalletOut"];
+        };
         ProfileBody: {
             avatar_url?: string | null;
             bio?: string | null;
@@ -2584,6 +3063,88 @@ export interface components {
             /** @description The 6 digits mailed by `send_verify_email`. */
             verify_code: string;
         };
+        /**
+         * @description `POST /api/revenue_curve` (multipart/form-data or x-www-form-urlencoded). Every field
+         *     is text on the wire and parsed strictly by the route, so a bad one is a 400 naming it.
+         */
+        RevenueCurveForm: {
+            /**
+             * Format: uuid
+             * @description The book to price (its writer, its publisher or an admin): its genre, length, price
+             *     and own sales calibrate the curve. Left out: the whole shop's.
+             */
+            book_id?: string | null;
+            /**
+             * Format: double
+             * @description A fixed cost the book must earn back (editing, a cover), money from 0 to 1000000
+             *     with at most 2 decimals; 0 when left out.
+             */
+            cost?: number | null;
+            /**
+             * Format: double
+             * @description The writer's share of a sale, a decimal with 0 < k <= 1 (the web app sends 0.9).
+             * @example 0.9
+             */
+            k: number;
+            /**
+             * Format: int32
+             * @description How many prices the curve is drawn at: n evenly spaced prices from the lowest to the
+             *     highest price worth drawing; every array of the answer has n entries. A whole
+             *     number from 2 to 500.
+             * @example 100
+             */
+            n: number;
+        };
+        /**
+         * @description Expected sales and profit over a range of prices, and the price to choose. Every array
+         *     has n entries, index i describing the i-th price of `T_values`; every number is
+         *     rounded to 2 decimals.
+         */
+        RevenueCurveOut: {
+            /**
+             * @description The prices (currency units), n evenly spaced from the lowest to the highest price
+             *     worth drawing, ascending.
+             */
+            T_values: number[];
+            calibration: components["schemas"]["CalibrationOut"];
+            /**
+             * Format: double
+             * @description The fixed cost used (currency units).
+             */
+            cost: number;
+            /** @description The cost at each price: a flat line at `cost`. */
+            cost_line_values: number[];
+            /** Format: double */
+            current_expected_profit: number;
+            /**
+             * Format: double
+             * @description Expected sales and profit at the current price (0 without a book).
+             */
+            current_expected_sales: number;
+            /**
+             * Format: double
+             * @description The book's current price (0 for a free book or without a book).
+             */
+            current_price: number;
+            /**
+             * Format: int32
+             * @description The span the expected sales are counted over, in days.
+             */
+            horizon_days: number;
+            /**
+             * Format: double
+             * @description The writer's share used.
+             */
+            k: number;
+            /** @description Expected profit at each price: k * T * y - cost. */
+            profit_values: number[];
+            suggestion: components["schemas"]["SuggestionOut"];
+            y_high_values: number[];
+            /** @description The low and high ends of an 80% interval of the sales at each price. */
+            y_low_values: number[];
+            /** @description Expected copies sold over `horizon_days` at each price. */
+            y_values: number[];
+        };
         RewardOut: {
             /** Format: double */
             amount: number;
@@ -2622,6 +3183,43 @@ export interface components {
             description: string;
             name: string;
             self_service: boolean;
+        };
+        /** @description A user's sales over the last `days` days. */
+        SalesReportOut: {
+            /** @description `writer` or `publisher`. */
+            as: string;
+            /** @description Every book of the user (with zeros when nothing sold), most earned first. */
+            books: components["schemas"]["BookSalesOut"][];
+            /** Format: int32 */
+            days: number;
+            /** @description Every day of the window, oldest first. */
+            series: components["schemas"]["DaySalesOut"][];
+            totals: components["schemas"]["SalesTotalsOut"];
+            /** Format: uuid */
+            user_id: string;
+        };
+        /** @description Sums over the window. */
+        SalesTotalsOut: {
+            /**
+             * Format: double
+             * @description The user's part of funded campaigns settled in the window.
+             */
+            campaign: number;
+            /**
+             * Format: double
+             * @description The user's part of it.
+             */
+            earned: number;
+            /**
+             * Format: double
+             * @description What buyers paid.
+             */
+            gross: number;
+            /**
+             * Format: int64
+             * @description Copies sold (backers of a campaign are counted in `campaign`, not here).
+             */
+            units: number;
         };
         SearchBody: {
             author?: string | null;
@@ -2722,6 +3320,33 @@ export interface components {
              * @description Only this writer's books.
              */
             upload_writer_id?: string | null;
+        };
+        /** @description The price that maximises expected profit. */
+        SuggestionOut: {
+            /**
+             * Format: double
+             * @description k * price * expected_sales - cost.
+             */
+            expected_profit: number;
+            /**
+             * Format: double
+             * @description Copies expected to sell over `horizon_days` at that price.
+             */
+            expected_sales: number;
+            /**
+             * Format: double
+             * @description The suggested price (2 decimals).
+             */
+            price: number;
+            /** @description Why this price: what the suggestion was calibrated on, in one sentence. */
+            reason: string;
+            /** Format: double */
+            sales_high: number;
+            /**
+             * Format: double
+             * @description An 80% interval of the sales at that price.
+             */
+            sales_low: number;
         };
         SwitchRoleBody: {
             /** @description A role the caller holds. */
@@ -3205,6 +3830,83 @@ export interface operations {
             };
             /** @description Request body too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    sales: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Whose view: `writer` (the books the user wrote; the default) or `publisher` (the
+                 *     books on the user's shelf).
+                 */
+                as?: string | null;
+                /** @description The window: this many days back from today, 1 to 730 (default 90). */
+                days?: number | null;
+                /** @description Whose sales: the caller when absent; another user's for admins only. */
+                user_id?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sales and earnings over the window: totals, per book, per day */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SalesReportOut"];
+                };
+            };
+            /** @description as not writer or publisher, days not a whole number from 1 to 730, or a bad user_id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description No token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Another user's report (admins only) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4409,6 +5111,436 @@ export interface operations {
             };
             /** @description Unknown comment */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    list_campaigns: {
+        parameters: {
+            query: {
+                /** @description The book whose campaigns to list. */
+                book_id: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The book's campaigns, newest first (none: an empty list) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CampaignListOut"];
+                };
+            };
+            /** @description book_id missing or not a valid id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A bad, expired or revoked token (callers without one are let through) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    create_campaign: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the first answer for the same key and body */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCampaignBody"];
+            };
+        };
+        responses: {
+            /** @description The campaign, open */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CampaignOut"];
+                };
+            };
+            /** @description A bad book_id, goal (more than 0, at most 2 decimals) or days (1 to 90), named */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description No token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Not the book's writer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Unknown book */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The book already has an open campaign, or Idempotency-Key reused with another body */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    get_campaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaign_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaign; my_pledged is the caller's pledge (0 without a token) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CampaignOut"];
+                };
+            };
+            /** @description Malformed or invalid input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A bad, expired or revoked token (callers without one are let through) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Unknown campaign */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    close_campaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaign_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaign settled: funded (the goal met: the writer paid, every backer given the book) or failed (every pledge returned); a settled campaign as it is */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CampaignOut"];
+                };
+            };
+            /** @description Malformed or invalid input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description No token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Neither the campaign's writer nor an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Unknown campaign */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    pledge: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the first answer for the same key and body: a resend moves the money once */
+                "Idempotency-Key"?: string | null;
+            };
+            path: {
+                campaign_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PledgeBody"];
+            };
+        };
+        responses: {
+            /** @description The pledge, the campaign after it and the backer's wallet */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PledgeOut"];
+                };
+            };
+            /** @description A bad amount (more than 0, at most 2 decimals), named */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description No token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Insufficient balance (error: insufficient_funds) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Unknown campaign, or no wallet */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The campaign is closed or past its deadline (error: campaign_closed), it is the caller's own, or Idempotency-Key reused with another body */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5926,6 +7058,96 @@ export interface operations {
             };
             /** @description Email already registered */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    revenue_curve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["RevenueCurveForm"];
+                "multipart/form-data": components["schemas"]["RevenueCurveForm"];
+            };
+        };
+        responses: {
+            /** @description Expected sales and profit at n prices, the price that maximises expected profit and why */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RevenueCurveOut"];
+                };
+            };
+            /** @description k not in (0, 1], n not a whole number from 2 to 500, a bad cost or book_id, or k or n missing; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description No token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A book the caller may not price (not its writer, its publisher or an admin), or an unknown one */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The request body did not arrive in time */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -5,12 +5,18 @@
 pub mod accounts;
 pub mod accounts_dto;
 pub mod accounts_password;
+pub mod analytics;
+pub mod analytics_dto;
 pub mod books;
 pub mod books_dto;
 pub mod chat;
 pub mod chat_dto;
+pub mod crowdfunding;
+pub mod crowdfunding_dto;
 pub mod manuscripts;
 pub mod manuscripts_dto;
+pub mod pricing;
+pub mod pricing_dto;
 pub mod reading;
 pub mod reading_dto;
 pub mod shop_admin;
@@ -42,9 +48,12 @@ pub fn configure(json_limit: usize, unmatched: Route) -> impl FnOnce(&mut web::S
                 .app_data(web::QueryConfig::default().error_handler(query_error))
                 .app_data(web::PayloadConfig::default().limit(json_limit))
                 .configure(accounts::configure)
+                .configure(analytics::configure)
                 .configure(books::configure)
                 .configure(chat::configure)
+                .configure(crowdfunding::configure)
                 .configure(manuscripts::configure)
+                .configure(pricing::configure)
                 .configure(reading::configure)
                 .configure(shop_admin::configure)
                 .configure(wallet::configure)

@@ -1,8 +1,10 @@
-//! The REST contract of the account, catalog, wallet, manuscript and chat routes, through the
+//! The REST contract of the account, catalog, wallet, manuscript, chat, pricing,
+//! crowd-funding and analytics routes, through the
 //! real gateway, auth, catalog, wallet, manuscript and chat services, on the real Postgres,
 //! Redis and Kafka broker. Nothing here may ever see a 500.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a test or bench stops at the first surprise
 
+mod analytics;
 mod bad_input;
 mod catalog_access;
 mod catalog_bad_input;
@@ -13,6 +15,7 @@ mod catalog_support;
 mod chat;
 mod chat_refusals;
 mod chat_support;
+mod crowdfunding;
 mod events;
 mod front_door;
 mod invitations;
@@ -21,6 +24,8 @@ mod manuscripts_refusals;
 mod manuscripts_support;
 mod openapi_contract;
 mod password_reset;
+mod pricing;
+mod pricing_support;
 mod registration;
 mod roles_and_admin;
 mod sessions;

@@ -10,10 +10,13 @@ use std::time::Duration;
 use quire_auth::AuthConfig;
 use quire_catalog::CatalogConfig;
 use quire_gateway::GatewayConfig;
+use quire_kit::events::topics;
 use quire_test_stack::{
     TestEnv, start_auth, start_catalog, start_chat, start_manuscript, start_wallet,
 };
 use quire_wallet::WalletConfig;
+use rdkafka::consumer::{BaseConsumer, CommitMode, Consumer};
+use rdkafka::{ClientConfig, Offset, TopicPartitionList};
 use serde_json::{Value, json};
 use uuid::Uuid;
 
@@ -205,9 +208,17 @@ impl TestApp {
         )
         .await
         .url;
+        let manuscript_config = env.manuscript_config("gw", &auth_grpc, &catalog_grpc);
+        // Pricing and analytics follow the shop in a fresh consumer group, which would read
+        // every event other tests ever left on the shared broker before this test's own.
+        start_at_end(
+            &env.brokers,
+            &manuscript_config.analytics_group(),
+            &[topics::BOOK, topics::TRADE, topics::CAMPAIGN],
+        );
         let manuscript_grpc = start_manuscript(
             env.common(&format!("manuscript_t_{}", env.id), 8),
-            env.manuscript_config("gw", &auth_grpc, &catalog_grpc),
+            manuscript_config,
         )
         .await
         .url;
@@ -371,6 +382,35 @@ impl TestApp {
         self.login(&self.admin_email.clone(), ADMIN_PASSWORD)
             .await
             .0
+    }
+}
+
+/// Commits `group`'s offsets at the end of `topics` (those the broker has), so that a
+/// service started next in that group begins with what this test produces. Best effort: a
+/// broker too busy to answer leaves the group to read from the start (slower, still right).
+fn start_at_end(brokers: &str, group: &str, topics: &[&str]) {
+    let moved = || -> Result<(), rdkafka::error::KafkaError> {
+        let consumer: BaseConsumer = ClientConfig::new()
+            .set("bootstrap.servers", brokers)
+            .set("group.id", group)
+            .set("enable.auto.commit", "false")
+            .create()?;
+        let mut ends = TopicPartitionList::new();
+        for topic in topics {
+            let meta = consumer.fetch_metadata(Some(topic), Duration::from_secs(10))?;
+            let partitions = meta.topics().first().map_or(0, |t| t.partitions().len());
+            for p in 0..partitions as i32 {
+                let (_, high) = consumer.fetch_watermarks(topic, p, Duration::from_secs(10))?;
+                ends.add_partition_offset(topic, p, Offset::Offset(high))?;
+            }
+        }
+        if ends.count() > 0 {
+            consumer.commit(&ends, CommitMode::Sync)?;
+        }
+        Ok(())
+    };
+    if let Err(e) = moved() {
+        eprintln!("{group} reads its topics from the start: {e}");
     }
 }
 
