@@ -82,7 +82,7 @@ async function fitsThePhone(page, what) {
 }
 
 /** From the become-a-writer page: add the writer role, switch to it, land on `landmark`. */
-async function becomeWriter(page, landmark) {
+export async function becomeWriter(page, landmark) {
   await page.getByTestId('become-writer').waitFor();
   await page.getByRole('button', { name: 'Add role writer' }).click();
   await page.getByRole('button', { name: 'Switch to writer' }).click();

@@ -1,10 +1,11 @@
 // Browser end-to-end tests against a live stack: accounts (here), reading (reader.mjs),
-// the wallet: recharging and buying (wallet.mjs), writing: manuscripts (manuscripts.mjs), and
-// Quinn, the book assistant (chat.mjs).
+// the wallet: recharging and buying (wallet.mjs), writing: manuscripts (manuscripts.mjs),
+// Quinn, the book assistant (chat.mjs), and pricing, crowd-funding and analytics (pricing.mjs).
 //   npm run e2e        (node e2e/run.mjs; node's test runner prints pass/fail counts)
 // Env: QUIRE_BASE_URL (http://127.0.0.1:8080), QUIRE_E2E_SMTP_PORT (2526),
 //      QUIRE_ADMIN_EMAIL / QUIRE_ADMIN_PASSWORD, CHROMIUM_PATH (/usr/bin/chromium),
-//      QUIRE_E2E_WAIT_SECONDS (60: how long to wait for the stack to answer).
+//      QUIRE_E2E_WAIT_SECONDS (60: how long to wait for the stack to answer),
+//      QUIRE_E2E_ONLY (a pattern: only the tests whose names match run, e.g. "crowd-funding").
 // The stack must send its mail to the SMTP sink this script starts on 127.0.0.1.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -20,6 +21,7 @@ import { manuscriptScenarios } from './manuscripts.mjs';
 import { passwordResetScenarios } from './password-reset.mjs';
 import { roughEdgeScenarios } from './rough-edges.mjs';
 import { chatScenarios } from './chat.mjs';
+import { pricingScenarios } from './pricing.mjs';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -29,6 +31,15 @@ import {
   uniqueUser,
   waitForStack,
 } from './support/stack.mjs';
+
+// QUIRE_E2E_ONLY: run again under node's --test-name-pattern (which NODE_OPTIONS may not carry).
+if (process.env.QUIRE_E2E_ONLY && !process.execArgv.some((a) => a.startsWith('--test-name-pattern'))) {
+  const { spawnSync } = await import('node:child_process');
+  const only = spawnSync(process.execPath, [`--test-name-pattern=${process.env.QUIRE_E2E_ONLY}`, ...process.execArgv, fileURLToPath(import.meta.url)], {
+    stdio: 'inherit',
+  });
+  process.exit(only.status ?? 1);
+}
 
 const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
 fs.mkdirSync(SHOTS, { recursive: true });
@@ -281,6 +292,7 @@ manuscriptScenarios({ scenario, assertText, shot, sink: () => sink, setupError: 
 passwordResetScenarios({ scenario, assertText, shot, sink: () => sink, setupError: () => setupError, appPath });
 roughEdgeScenarios({ scenario, assertText, shot, sink: () => sink, setupError: () => setupError, appPath });
 chatScenarios({ scenario, assertText, shot, sink: () => sink, setupError: () => setupError, appPath });
+pricingScenarios({ scenario, assertText, shot, sink: () => sink, setupError: () => setupError, appPath });
 
 /** Waits (up to the default timeout) until the locator's text contains `expected`. */
 async function assertText(locator, expected, message) {

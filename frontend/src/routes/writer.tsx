@@ -1,6 +1,7 @@
-import { MyUploads } from '@/features/catalog';
+import { desktopLinks, MyUploads } from '@/features/catalog';
 import { WriterHome } from '@/features/manuscripts';
 import { useTitle } from '@/lib/use-title';
+import { RoleSalesReport } from './analytics-report';
 import { useManuscriptBooks, WriterOnly } from './manuscript/writer-only';
 
 /** The writer's desk, shared by /writer and /user/write. */
@@ -17,8 +18,17 @@ export function WriterDesk({ userId, title, eyebrow }: { userId: string; title: 
   );
 }
 
-/** /writer: the writer's studio (readers and visitors see how to become a writer). */
+/** /writer: the writer's studio, then their sales (readers and visitors see how to become a writer). */
 export default function WriterRoute() {
   useTitle('Writer studio');
-  return <WriterOnly>{({ userId }) => <WriterDesk userId={userId} title="Writer studio" />}</WriterOnly>;
+  return (
+    <WriterOnly>
+      {({ userId }) => (
+        <>
+          <WriterDesk userId={userId} title="Writer studio" />
+          <RoleSalesReport as="writer" bookHref={desktopLinks.book} />
+        </>
+      )}
+    </WriterOnly>
+  );
 }

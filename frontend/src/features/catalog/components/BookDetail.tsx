@@ -29,6 +29,11 @@ export interface BookDetailProps {
    * whole yet; without it the page offers the free sample only.
    */
   buy?: (book: Book) => ReactNode;
+  /**
+   * The book's crowd-funding (the pricing feature's, composed by the route): its open
+   * campaign with the pledge box, or nothing.
+   */
+  campaign?: (book: Book) => ReactNode;
 }
 
 function DetailSkeleton() {
@@ -95,7 +100,7 @@ function MoreInGenre({ genre, exclude }: { genre: string; exclude: string }) {
 }
 
 /** The book page: cover and facts, read and buy, the writer's controls, chapters, comments. */
-export function BookDetail({ bookId, variant = 'desktop', comments, buy }: BookDetailProps) {
+export function BookDetail({ bookId, variant = 'desktop', comments, buy, campaign }: BookDetailProps) {
   const viewer = useViewer();
   const links = useCatalogLinks();
   const query = useBook(bookId);
@@ -215,6 +220,8 @@ export function BookDetail({ bookId, variant = 'desktop', comments, buy }: BookD
         </div>
       </div>
       {variant === 'h5' ? <div className="book-actions-bar">{actions}</div> : null}
+
+      {campaign ? campaign(book) : null}
 
       {isWriter && viewer.userId ? <WriterPanel book={book} uid={viewer.userId} /> : null}
 

@@ -5,14 +5,14 @@ const q = (id: string) => `id=${encodeURIComponent(id)}`;
 export const analysisPath = (id: string) => `/manuscript/analysis?${q(id)}`;
 export const editPath = (id: string) => `/manuscript/edit?${q(id)}`;
 export const tagsPath = (id: string) => `/manuscript/tags?${q(id)}`;
-/** AI pricing (its screens come later); it gets the manuscript and its book. */
+/** AI pricing: the suggestion, a custom price, the chart and crowd-funding of the manuscript's book. */
 export const pricePath = (id: string, bookId: string) => `/manuscript/tags/AIPrice?${q(id)}&book_id=${encodeURIComponent(bookId)}`;
 
-export type ManuscriptScreen = 'analysis' | 'edit' | 'tags';
+export type ManuscriptScreen = 'analysis' | 'edit' | 'tags' | 'price';
 
 /** The steps of one manuscript: what was found, its details, its tags, its price. */
 export function ManuscriptNav({ id, bookId, current }: { id: string; bookId: string; current: ManuscriptScreen }) {
-  const tabs: { key: ManuscriptScreen | 'price'; label: string; to: string }[] = [
+  const tabs: { key: ManuscriptScreen; label: string; to: string }[] = [
     { key: 'analysis', label: 'Analysis', to: analysisPath(id) },
     { key: 'edit', label: 'Details', to: editPath(id) },
     { key: 'tags', label: 'Tags', to: tagsPath(id) },

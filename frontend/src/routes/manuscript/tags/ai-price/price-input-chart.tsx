@@ -1,15 +1,26 @@
-import { ComingSoon } from '@/components/ComingSoon';
+import { Card } from '@/components/Card';
+import { RevenueChartPanel } from '@/features/pricing';
 import { useTitle } from '@/lib/use-title';
+import { WithManuscript, type ManuscriptContext } from '../../with-manuscript';
+import { PricingFrame } from './pricing-screen';
 
+function PriceChartScreen(ctx: ManuscriptContext) {
+  return (
+    <PricingFrame
+      ctx={ctx}
+      screen="chart"
+      title="Price and revenue chart"
+      subtitle="Expected sales (with their 80% range) and earnings at each price. Move the slider to try a price."
+    >
+      <Card>
+        <RevenueChartPanel bookId={ctx.detail.book_id} withCost />
+      </Card>
+    </PricingFrame>
+  );
+}
+
+/** /manuscript/tags/AIPrice/PriceInputChart?id=: the revenue curve with a price slider. */
 export default function PriceInputChartRoute() {
   useTitle('Price and revenue chart');
-  return (
-    <ComingSoon
-      title="Price and revenue chart"
-      icon="chart"
-      description="Try prices and watch the revenue curve respond."
-      highlights={['Revenue curve', 'Cost line', 'Profit at each price']}
-      backTo={{ label: 'Back to AI pricing', to: '/manuscript/tags/AIPrice' }}
-    />
-  );
+  return <WithManuscript>{(ctx) => <PriceChartScreen {...ctx} />}</WithManuscript>;
 }
