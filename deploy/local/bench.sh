@@ -21,6 +21,13 @@ deploy/local/infra.sh up
 RUST_LOG=error cargo bench -p quire-bench --bench users_me
 RUST_LOG=error cargo bench -p quire-bench --bench search
 RUST_LOG=error cargo bench -p quire-bench --bench trades
+# Crowd-funding: settling a campaign of 10,000 pledges, funded and failed (bench/campaigns.md).
+RUST_LOG=error cargo bench -p quire-bench --bench campaigns
+# AI pricing: the revenue curve through the gateway, the manuscript service as its release
+# binary (bench/pricing.md).
+cargo build --release -p quire-manuscript --bin quire-manuscript
+QUIRE_BENCH_MANUSCRIPT_BIN="${CARGO_TARGET_DIR:-$ROOT/target}/release/quire-manuscript" \
+  RUST_LOG=error cargo bench -p quire-bench --bench pricing
 
 # Quinn: the chat service runs as its release binary, with the sentence-embedding model
 # (fetched once, checked by hash).
