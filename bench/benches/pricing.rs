@@ -220,31 +220,18 @@ async fn spawn_gateway(
     manuscript_url: &str,
     redis_url: &str,
 ) -> anyhow::Result<String> {
-    // The wallet is not asked by any call of this bench.
+    // The wallet and chat are not asked by any call of this bench.
     let nowhere = format!("http://127.0.0.1:{}", free_port()?);
-    let gateway = quire_gateway::Application::build(quire_gateway::GatewayConfig {
-        http_host: "127.0.0.1".into(),
-        http_port: 0,
+    support::spawn_gateway_with(quire_gateway::GatewayConfig {
         auth_url: auth_url.into(),
         catalog_url: catalog_url.into(),
         wallet_url: nowhere.clone(),
         manuscript_url: manuscript_url.into(),
         chat_url: nowhere,
         redis_url: redis_url.into(),
-        frontend_dir: "frontend/dist".into(),
-        rate_login_per_min: u32::MAX,
-        rate_verify_per_min: 1000,
-        rate_api_per_min: u32::MAX,
-        rate_upload_per_min: 1000,
-        rate_anonymous_per_min: u32::MAX,
-        admin_addr: "127.0.0.1:0".into(),
-        http_workers: 2,
-        ..Default::default()
+        ..support::gateway_config()
     })
-    .await?;
-    let base = format!("http://127.0.0.1:{}", gateway.port());
-    tokio::spawn(gateway.run_until_stopped());
-    Ok(base)
+    .await
 }
 
 /// A writer made by the bench's admin through the gateway, logged in: (token, id).

@@ -141,13 +141,22 @@ pub async fn spawn_gateway(
     wallet_url: &str,
     redis_url: &str,
 ) -> anyhow::Result<String> {
-    let gateway = quire_gateway::Application::build(quire_gateway::GatewayConfig {
-        http_host: "127.0.0.1".into(),
-        http_port: 0,
+    spawn_gateway_with(quire_gateway::GatewayConfig {
         auth_url: auth_url.into(),
         catalog_url: catalog_url.into(),
         wallet_url: wallet_url.into(),
         redis_url: redis_url.into(),
+        ..gateway_config()
+    })
+    .await
+}
+
+/// A gateway's settings for a bench: an ephemeral port, the built web app and rate limits
+/// out of the way. The service URLs are the caller's to fill in.
+pub fn gateway_config() -> quire_gateway::GatewayConfig {
+    quire_gateway::GatewayConfig {
+        http_host: "127.0.0.1".into(),
+        http_port: 0,
         frontend_dir: "frontend/dist".into(),
         rate_login_per_min: u32::MAX,
         rate_verify_per_min: 1000,
@@ -157,8 +166,12 @@ pub async fn spawn_gateway(
         admin_addr: "127.0.0.1:0".into(),
         http_workers: 2,
         ..Default::default()
-    })
-    .await?;
+    }
+}
+
+/// Starts the gateway of `config` in this process; returns its base URL.
+pub async fn spawn_gateway_with(config: quire_gateway::GatewayConfig) -> anyhow::Result<String> {
+    let gateway = quire_gateway::Application::build(config).await?;
     let base = format!("http://127.0.0.1:{}", gateway.port());
     tokio::spawn(gateway.run_until_stopped());
     Ok(base)
