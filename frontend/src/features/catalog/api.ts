@@ -151,8 +151,9 @@ export function updateBookForm(uid: string, bookId: string, update: BookUpdate):
   return form;
 }
 
-export function updateBook(uid: string, bookId: string, update: BookUpdate): Promise<Book> {
-  return api.post<Book>('/update_book/', { multipart: updateBookForm(uid, bookId, update) });
+/** `notify: false` when the caller shows a refusal in place (a form), so no toast repeats it. */
+export function updateBook(uid: string, bookId: string, update: BookUpdate, notify = true): Promise<Book> {
+  return api.post<Book>('/update_book/', { multipart: updateBookForm(uid, bookId, update), notify });
 }
 
 /** Flips the caller's switch for a book: the writer's listing, or a publisher's shelf. */

@@ -127,10 +127,11 @@ function useBookChanged() {
   };
 }
 
-export function useUpdateBook(uid: string, bookId: string) {
+/** `{ inPlace: true }`: the caller shows a refusal itself (no toast besides it). */
+export function useUpdateBook(uid: string, bookId: string, { inPlace = false }: { inPlace?: boolean } = {}) {
   const changed = useBookChanged();
   return useMutation({
-    mutationFn: (update: BookUpdate) => updateBook(uid, bookId, update),
+    mutationFn: (update: BookUpdate) => updateBook(uid, bookId, update, !inPlace),
     onSuccess: async (book) => {
       toast.success('Book saved');
       await changed(book && typeof book === 'object' ? book : { book_id: bookId });

@@ -5,7 +5,7 @@ import { WithManuscript, type ManuscriptContext } from '../../with-manuscript';
 import { PricingFrame, useSetPrice } from './pricing-screen';
 
 function CustomPriceScreen(ctx: ManuscriptContext) {
-  const setPrice = useSetPrice(ctx);
+  const setPrice = useSetPrice(ctx, { inPlace: true });
   const price = ctx.book ? Number(ctx.book.price) : null;
   return (
     <PricingFrame ctx={ctx} screen="custom" title="Custom price" subtitle="Your own price, with what the curve expects at it.">

@@ -27,8 +27,11 @@ export function PricingFrame({ ctx, screen, title, subtitle, children }: Pricing
   );
 }
 
-/** Sets the book's price through update_book; resolves when saved, rejects with the refusal. */
-export function useSetPrice({ userId, detail }: ManuscriptContext) {
-  const save = useUpdateBook(userId, detail.book_id);
+/**
+ * Sets the book's price through update_book; resolves when saved, rejects with the refusal.
+ * `inPlace`: the screen shows a refusal itself, so no toast repeats it.
+ */
+export function useSetPrice({ userId, detail }: ManuscriptContext, { inPlace = false } = {}) {
+  const save = useUpdateBook(userId, detail.book_id, { inPlace });
   return (price: number) => save.mutateAsync({ price });
 }
