@@ -33,6 +33,12 @@ pub mod wallet {
     }
 }
 
+pub mod ops {
+    pub mod v1 {
+        tonic::include_proto!("quire.ops.v1");
+    }
+}
+
 pub mod events {
     pub mod v1 {
         tonic::include_proto!("quire.events.v1");

@@ -17,6 +17,10 @@
 //! - [`app`]: what every service's `Application` is built on (ports, migrations, pool,
 //!   topics) and its binary's `main` (with the `migrate` subcommand)
 //! - [`objects`]: the object store of the services that keep files (a folder or S3)
+//! - [`audit`]: the append-only, hash-chained log of admin actions in every service's schema
+//! - [`ops`]: the OpsService every service serves to admins (outbox backlog, consumer lag,
+//!   the audit log)
+//! - [`stats`]: the day ranges and zero-filled daily series of the admin figures
 //!
 //! It must never hold domain rules: anything that knows about books, users or money
 //! belongs to the service that owns it.
@@ -25,6 +29,7 @@
 
 pub mod admin_http;
 pub mod app;
+pub mod audit;
 pub mod caller;
 pub mod config;
 pub mod consumer;
@@ -35,10 +40,12 @@ pub mod grpc;
 pub mod input;
 pub mod jwks;
 pub mod objects;
+pub mod ops;
 pub mod outbox;
 pub mod paging;
 pub mod service;
 pub mod shutdown;
+pub mod stats;
 pub mod telemetry;
 
 pub use error::{ApiError, CommonErrors, ErrorCode, KitError};

@@ -1,11 +1,13 @@
 //! The run loop every gRPC service shares: one stop signal for all its parts, the gRPC
-//! server (health, reflection, the caller's identity), the admin HTTP routes with a
-//! database ready check, the outbox relay and whatever background tasks the service adds.
+//! server (health, reflection, the caller's identity, the OpsService of [`crate::ops`]),
+//! the admin HTTP routes with a database ready check, the outbox relay and whatever
+//! background tasks the service adds.
 //!
 //! ```text
 //! let core = app::Core::build(SPEC, common, &grpc_addr, &admin_addr).await?; // in build
 //! let mut service = core.start(wake)?;          // in run (Service::start underneath)
 //! service.spawn(|stop| keys.run(stop));
+//! service.report_consumer(&group, &[topics::BOOK]); // where it builds its consumer
 //! service.serve(api, interceptor, quire_kit::shutdown::signal()).await
 //! ```
 
@@ -15,6 +17,7 @@ use std::pin::Pin;
 use std::sync::Arc;
 use std::time::Duration;
 
+use quire_proto::ops::v1::ops_service_server::OpsServiceServer;
 use tokio::net::TcpListener;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
@@ -27,6 +30,7 @@ use tonic::transport::server::TcpIncoming;
 
 use crate::config::CommonConfig;
 use crate::db::PgPool;
+use crate::ops::{ConsumerGroup, OpsApi};
 
 /// The future a background task ends on.
 pub type StopFuture = Pin<Box<dyn Future<Output = ()> + Send + 'static>>;
@@ -75,6 +79,8 @@ pub struct Service {
     grpc: TcpListener,
     admin: TcpListener,
     pool: PgPool,
+    brokers: String,
+    consumers: Vec<ConsumerGroup>,
     stop_tx: watch::Sender<bool>,
     stopping: Stopping,
     tasks: Vec<JoinHandle<()>>,
@@ -98,6 +104,8 @@ impl Service {
             grpc,
             admin,
             pool,
+            brokers: common.kafka_brokers.clone(),
+            consumers: Vec::new(),
             stop_tx,
             stopping: Stopping(stop_rx),
             tasks: Vec::new(),
@@ -123,6 +131,15 @@ impl Service {
         self.ready_detail = Some(Arc::new(detail));
     }
 
+    /// Names a consumer group of the service and the topics it reads, so that the
+    /// OpsService reports how far it lags behind them.
+    pub fn report_consumer(&mut self, group: &str, topics: &[&str]) {
+        self.consumers.push(ConsumerGroup {
+            group: group.to_owned(),
+            topics: topics.iter().map(|t| (*t).to_owned()).collect(),
+        });
+    }
+
     /// Runs a background task that must end once the future it is given resolves; the
     /// service waits for it before [`Self::serve`] returns.
     pub fn spawn<T>(&mut self, task: impl FnOnce(StopFuture) -> T)
@@ -132,8 +149,8 @@ impl Service {
         self.tasks.push(tokio::spawn(task(self.stopping.wait())));
     }
 
-    /// Serves `api` behind `interceptor` (with health and reflection) and the admin routes
-    /// until `stop` resolves, then waits for the background tasks.
+    /// Serves `api` and the OpsService behind `interceptor` (with health and reflection)
+    /// and the admin routes until `stop` resolves, then waits for the background tasks.
     pub async fn serve<S, I>(
         self,
         api: S,
@@ -142,7 +159,7 @@ impl Service {
     ) -> anyhow::Result<()>
     where
         S: NamedService,
-        I: Interceptor,
+        I: Interceptor + Clone + Send + Sync + 'static,
         InterceptedService<S, I>: TowerService<http::Request<Body>, Error = Infallible>
             + NamedService
             + Clone
@@ -155,9 +172,16 @@ impl Service {
     {
         let (health, health_service) = tonic_health::server::health_reporter();
         health.set_serving::<S>().await;
+        let ops = OpsServiceServer::new(OpsApi::new(
+            self.name,
+            self.pool.clone(),
+            &self.brokers,
+            self.consumers,
+        ));
         let grpc = crate::grpc::server()
             .add_service(health_service)
             .add_service(crate::grpc::reflection()?)
+            .add_service(InterceptedService::new(ops, interceptor.clone()))
             .add_service(InterceptedService::new(api, interceptor))
             .serve_with_incoming_shutdown(
                 // Accepted sockets need TCP_NODELAY themselves (the builder's setting only

@@ -176,13 +176,17 @@ impl Application {
             &[topics::BOOK],
             self.state.pool.clone(),
         )?;
+        service.report_consumer(&self.state.config.events_group, &[topics::BOOK]);
         service.spawn(|stop| books.run(book_events::BookEvents, stop));
+        let analytics_group = self.state.config.analytics_group();
+        let analytics_topics = [topics::BOOK, topics::TRADE, topics::CAMPAIGN];
         let analytics = quire_kit::consumer::EventConsumer::new(
             &brokers,
-            &self.state.config.analytics_group(),
-            &[topics::BOOK, topics::TRADE, topics::CAMPAIGN],
+            &analytics_group,
+            &analytics_topics,
             self.state.pool.clone(),
         )?;
+        service.report_consumer(&analytics_group, &analytics_topics);
         service.spawn(|stop| analytics.run(projections::Projections, stop));
         let sweeper = self.state.clone();
         service.spawn(|stop| sweeper::run(sweeper, stop));

@@ -23,4 +23,20 @@ diesel::table! {
     }
 }
 
-diesel::allow_tables_to_appear_in_same_query!(outbox, processed_events,);
+diesel::table! {
+    audit_log (id) {
+        id -> Uuid,
+        seq -> Int8,
+        at -> Timestamptz,
+        service -> Text,
+        actor_id -> Uuid,
+        action -> Text,
+        target -> Text,
+        before -> Jsonb,
+        after -> Jsonb,
+        prev_hash -> Bytea,
+        hash -> Bytea,
+    }
+}
+
+diesel::allow_tables_to_appear_in_same_query!(audit_log, outbox, processed_events,);
