@@ -21,6 +21,7 @@ infra() {
 
 rust() {
   infra
+  oidc_provider_deps
   say "rust tests (fresh test database)"
   psql -q -h 127.0.0.1 -U postgres -d postgres -c 'DROP DATABASE IF EXISTS quire_test WITH (FORCE)' \
     -c 'CREATE DATABASE quire_test' >/dev/null
@@ -33,6 +34,39 @@ rust() {
   RUST_LOG="${RUST_LOG:-warn,mailin_embedded=error}" cargo test --workspace --no-fail-fast
   say "fuzzing manuscript extraction (20 s per format; make fuzz runs 300 s)"
   deploy/local/fuzz.sh 20
+}
+
+# The OpenID Connect provider the sign-in tests start on loopback (tests/oidc-provider).
+oidc_provider_deps() {
+  if [[ ! -d tests/oidc-provider/node_modules ]] || [[ tests/oidc-provider/package-lock.json -nt tests/oidc-provider/node_modules ]]; then
+    (cd tests/oidc-provider && npm ci --no-audit --no-fund)
+  fi
+}
+
+# Starts that provider for the browser tests' stack and points auth at it (QUIRE_OIDC_*):
+# whoever the app sends there signs in as DEFAULT_LOGIN_HINT (a verified e-mail). Its
+# pid goes to $OIDC_PID; its log next to the services'.
+oidc_provider_start() {
+  local port="$1" log="$2" i
+  export QUIRE_OIDC_ISSUER="http://127.0.0.1:$port"
+  export QUIRE_OIDC_CLIENT_ID="quire-e2e"
+  export QUIRE_OIDC_CLIENT_SECRET="quire-e2e-client-secret"
+  export QUIRE_OIDC_DISPLAY_NAME="Example ID"
+  export QUIRE_OIDC_REDIRECT_URIS="$QUIRE_BASE_URL/platform/login/oidc"
+  export QUIRE_E2E_OIDC_LOGIN="${QUIRE_E2E_OIDC_LOGIN:-oidc.reader@example.org}"
+  mkdir -p "$(dirname "$log")"
+  (cd tests/oidc-provider && PORT="$port" CLIENT_ID="$QUIRE_OIDC_CLIENT_ID" \
+    CLIENT_SECRET="$QUIRE_OIDC_CLIENT_SECRET" REDIRECT_URIS="$QUIRE_OIDC_REDIRECT_URIS" \
+    DEFAULT_LOGIN_HINT="$QUIRE_E2E_OIDC_LOGIN" exec node server.mjs) >"$log" 2>&1 </dev/null &
+  OIDC_PID=$!
+  for ((i = 0; i < 100; i++)); do
+    grep -q '^ready ' "$log" && return 0
+    kill -0 "$OIDC_PID" 2>/dev/null || { cat "$log" >&2; echo "the OIDC test provider exited" >&2; exit 1; }
+    sleep 0.2
+  done
+  cat "$log" >&2
+  echo "the OIDC test provider did not start" >&2
+  exit 1
 }
 
 frontend_deps() {
@@ -52,6 +86,7 @@ frontend() {
 e2e() {
   infra
   frontend_deps
+  oidc_provider_deps
   [[ -f frontend/dist/index.html ]] || (cd frontend && npm run build)
   command -v chromium >/dev/null || { echo "chromium is missing: apt-get install -y chromium" >&2; exit 1; }
   say "browser e2e tests"
@@ -78,12 +113,14 @@ e2e() {
   export QUIRE_ADMIN_EMAIL="${QUIRE_ADMIN_EMAIL:-admin@quire.local}"
   export QUIRE_ADMIN_PASSWORD="${QUIRE_ADMIN_PASSWORD:-quire-admin-pass}"
   psql -q -h 127.0.0.1 -U postgres -d postgres -c 'DROP DATABASE IF EXISTS quire_e2e WITH (FORCE)' >/dev/null
+  oidc_provider_start "${QUIRE_E2E_OIDC_PORT:-18090}" "$data/logs/oidc-provider.log"
   deploy/local/stack.sh start-bg
   local status=0
   (cd frontend && npm run e2e) || status=$?
   say "REST contract fuzzing (schemathesis)"
   deploy/local/schemathesis.sh "$QUIRE_BASE_URL" || status=$?
   deploy/local/stack.sh stop || true
+  kill "$OIDC_PID" 2>/dev/null || true
   if [[ $status -ne 0 ]]; then
     echo "e2e failed; service logs in $data/logs" >&2
     tail -n 40 "$data"/logs/*.log >&2 || true

@@ -50,7 +50,7 @@ async fn authenticate(req: HttpRequest) -> Result<Option<Caller>, Failure> {
     if revoked || ended.is_some_and(|at| caller.claims.issued_at_ms() <= at) {
         return Err(ApiError::unauthenticated("Token revoked, log in again").into());
     }
-    if count > state.config.rate_api_per_min {
+    if count > state.per_minute(crate::rate_limit::Class::Api) {
         return Err(ApiError::rate_limited(ttl.max(1) as u64).into());
     }
     Ok(Some(caller))

@@ -60,6 +60,11 @@ pub struct GatewayConfig {
     /// `/api` requests per minute per client address from callers without a token.
     #[serde(default = "d_rate_anonymous")]
     pub rate_anonymous_per_min: u32,
+    /// The six rates above are defaults: an admin may override each (kept by auth).
+    /// How often, in milliseconds, the gateway asks auth for the overrides (and whether
+    /// registration is open); at least 1.
+    #[serde(default = "d_settings_refresh")]
+    pub settings_refresh_ms: u64,
     /// Seconds a request may take to send its whole body; past that it is answered 408.
     #[serde(default = "d_body_timeout")]
     pub body_timeout_secs: u64,
@@ -124,6 +129,9 @@ fn d_rate_chat() -> u32 {
 fn d_rate_anonymous() -> u32 {
     600
 }
+fn d_settings_refresh() -> u64 {
+    1000
+}
 fn d_body_timeout() -> u64 {
     30
 }
@@ -165,6 +173,7 @@ impl Default for GatewayConfig {
             rate_upload_per_min: d_rate_upload(),
             rate_chat_per_min: d_rate_chat(),
             rate_anonymous_per_min: d_rate_anonymous(),
+            settings_refresh_ms: d_settings_refresh(),
             body_timeout_secs: d_body_timeout(),
             admin_addr: d_admin_addr(),
             http_workers: d_workers(),

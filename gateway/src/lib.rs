@@ -41,11 +41,12 @@ use quire_proto::auth::v1::auth_service_client::AuthServiceClient;
 use quire_proto::catalog::v1::catalog_service_client::CatalogServiceClient;
 use quire_proto::chat::v1::chat_service_client::ChatServiceClient;
 use quire_proto::manuscript::v1::manuscript_service_client::ManuscriptServiceClient;
+use quire_proto::ops::v1::ops_service_client::OpsServiceClient;
 use quire_proto::wallet::v1::wallet_service_client::WalletServiceClient;
 use tonic_health::pb::health_client::HealthClient;
 
 pub use config::GatewayConfig;
-use state::{AppState, Services};
+use state::{AppState, OpsClient, Services};
 
 /// Largest gRPC message to or from a service: a cover upload, a chunk of a book, a
 /// manuscript's files (at most `manuscript_limit_bytes`, kept below this).
@@ -56,6 +57,8 @@ pub struct Application {
     admin_port: u16,
     server: Server,
     admin: Server,
+    /// Keeps the rate limits in step with auth while the gateway serves.
+    _limits_refresh: rate_limit::live::RefreshTask,
 }
 
 impl Application {
@@ -70,6 +73,9 @@ impl Application {
         if config.manuscript_limit_bytes + 4 * 1024 * 1024 > MAX_GRPC_MESSAGE {
             anyhow::bail!("manuscript_limit_bytes must be at most 60 MiB");
         }
+        if config.settings_refresh_ms == 0 {
+            anyhow::bail!("settings_refresh_ms must be at least 1");
+        }
         let redis = redis::Client::open(config.redis_url.as_str())?;
         // Fail at start, not at the first request, when Redis is not there.
         redis::aio::ConnectionManager::new(redis.clone()).await?;
@@ -82,6 +88,12 @@ impl Application {
         let port = listener.local_addr()?.port();
         let admin_listener = TcpListener::bind(config.admin_addr.as_str())?;
         let admin_port = admin_listener.local_addr()?.port();
+        let limits = rate_limit::live::Limits::new(&config);
+        let limits_refresh = rate_limit::live::spawn_refresh(
+            limits.clone(),
+            AuthServiceClient::new(auth_endpoint.connect_lazy()),
+            std::time::Duration::from_millis(config.settings_refresh_ms),
+        );
         let workers = config.http_workers.max(1);
         let json_limit = config.json_limit_bytes;
         let frontend = config.frontend_dir.clone();
@@ -119,6 +131,19 @@ impl Application {
             // This closure runs on each worker thread: each worker gets its own gRPC
             // connections, driven by its own runtime, instead of handing every call to a
             // connection task on another thread (that hop cost ~130 us per call).
+            let ops = [
+                ("auth", &auth_endpoint),
+                ("catalog", &catalog_endpoint),
+                ("wallet", &wallet_endpoint),
+                ("manuscript", &manuscript_endpoint),
+                ("chat", &chat_endpoint),
+            ]
+            .into_iter()
+            .map(|(service, endpoint)| OpsClient {
+                service,
+                client: OpsServiceClient::new(endpoint.connect_lazy()),
+            })
+            .collect();
             let services = Services {
                 auth: AuthServiceClient::new(auth_endpoint.connect_lazy()),
                 // Book files are larger than gRPC's 4 MiB default message size.
@@ -131,12 +156,14 @@ impl Application {
                     .max_decoding_message_size(MAX_GRPC_MESSAGE)
                     .max_encoding_message_size(MAX_GRPC_MESSAGE),
                 chat: ChatServiceClient::new(chat_endpoint.connect_lazy()),
+                ops,
             };
             let state = web::Data::new(AppState::new(
                 services,
                 redis.clone(),
                 keys.clone(),
                 config.clone(),
+                limits.clone(),
             ));
             // The last `wrap` runs first: the span and headers cover every answer, the
             // body deadline every read, the text and rate checks every `/api` call.
@@ -170,6 +197,7 @@ impl Application {
             admin_port,
             server,
             admin,
+            _limits_refresh: limits_refresh,
         })
     }
 

@@ -6,19 +6,25 @@ use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
 use crate::routes::accounts_dto::*;
+use crate::routes::admin_audit_dto::*;
+use crate::routes::admin_dashboard_dto::*;
+use crate::routes::admin_users_dto::*;
 use crate::routes::analytics_dto::*;
 use crate::routes::books_dto::*;
 use crate::routes::chat_dto::*;
 use crate::routes::crowdfunding_dto::*;
 use crate::routes::manuscripts_dto::*;
+use crate::routes::oidc_dto::*;
 use crate::routes::pricing_dto::*;
 use crate::routes::reading_dto::*;
+use crate::routes::settings_dto::*;
 use crate::routes::shop_admin_dto::*;
 use crate::routes::wallet_dto::*;
 use crate::routes::wallet_records_dto::*;
 use crate::routes::{
-    accounts, accounts_password, analytics, books, chat, crowdfunding, manuscripts, pricing,
-    reading, shop_admin, wallet, wallet_records,
+    accounts, accounts_password, admin_audit, admin_dashboard, admin_users, analytics, books, chat,
+    crowdfunding, manuscripts, oidc, pricing, reading, settings, shop_admin, wallet,
+    wallet_records,
 };
 
 mod failures;
@@ -47,6 +53,7 @@ impl Modify for Bearer {
         accounts::roles, accounts::recent_users, accounts::list_users, accounts::create_user,
         accounts::invite_codes, accounts::invited_by_me, accounts_password::send_password_reset_code,
         accounts_password::reset_password,
+        oidc::oidc_config, oidc::start_oidc, oidc::finish_oidc,
         books::get_books, books::get_all_books, books::get_bought_books, books::update_book,
         books::publish_book_status, books::search, books::content, books::toc, books::cover,
         books::spine,
@@ -58,7 +65,9 @@ impl Modify for Bearer {
         reading::get_progress, reading::set_progress, reading::list_favourites,
         reading::add_favourite, reading::remove_favourite, reading::history,
         shop_admin::publishers, shop_admin::shelf, shop_admin::admin_books, shop_admin::takedown,
-        shop_admin::settings, shop_admin::update_settings,
+        settings::settings, settings::admin_settings, settings::update_settings,
+        admin_dashboard::dashboard, admin_audit::audit,
+        admin_users::disable_user, admin_users::enable_user, admin_users::set_roles,
         wallet::open_wallet, wallet::wallet_info, wallet::recharge, wallet::consume, wallet::trade,
         wallet_records::all_wallets, wallet_records::top_up, wallet_records::top_up_records,
         wallet_records::get_trade_records, wallet_records::rewards,
@@ -71,6 +80,7 @@ impl Modify for Bearer {
         VerifySentOut, VerifiedOut, RegisterBody, LoginBody, WalletBody, ProfileBody, SwitchRoleBody,
         AddRoleBody, RefreshBody, LogoutBody, CreateUserBody, PasswordResetCodeBody, PasswordResetBody,
         PasswordResetOut,
+        OidcConfigOut, OidcStartBody, OidcStartOut, OidcFinishBody,
         BookOut, BookPageOut, ShopForm, UpdateBookForm, PublishStatusOut, TagsIn, SearchBody,
         SearchHitOut, FacetsOut, SearchOut, TocEntryOut, FileBody,
         ChatBody, RecBooksBody, Intent, MessageType, RecBookOut, ChatMessageOut, ChatOut, MoodOut,
@@ -80,7 +90,11 @@ impl Modify for Bearer {
         ManuscriptItemOut, ManuscriptPageOut,
         CommentOut, CommentPageOut, CommentBody, DeletedOut, BookmarkOut, BookmarkBody, ProgressOut,
         ProgressBody, FavouriteOut, HistoryOut,
-        PublisherOut, ShelfBookOut, ShelfOut, TakedownBody, SettingsOut, SettingsBody,
+        PublisherOut, ShelfBookOut, ShelfOut, TakedownBody,
+        SettingsOut, SettingsBody, RateLimitsBody, RateLimitsOut, AdminSettingsOut,
+        DashboardOut, UserStatsOut, RoleCountsOut, BookStatsOut, SalesStatsOut, CampaignCountsOut,
+        ChatStatsOut, DayCountOut, DayAmountOut, ServiceStatusOut, ConsumerLagOut,
+        AuditEntryOut, AuditPageOut, RolesBody,
         WalletOut, WalletReplyOut, WalletPageOut, TopUpRecordOut, TopUpPageOut, RechargeOut, ConsumeOut,
         TradeOut, TradeRecordOut, TradePageOut, RewardOut, RewardPageOut, OpenBody, InfoBody,
         RechargeBody, ConsumeBody,

@@ -3,7 +3,10 @@
 //!
 //! Signed-in callers are counted per user as their token is checked
 //! ([`crate::auth_guard`]); every `/api` call without a token is counted per client
-//! address here ([`anonymous`]), so that nobody goes uncounted.
+//! address here ([`anonymous`]), so that nobody goes uncounted. How many a class allows
+//! is read from [`live::Limits`] on every request, so an admin's change applies at once.
+
+pub mod live;
 
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
@@ -29,6 +32,21 @@ pub enum Class {
 }
 
 impl Class {
+    /// Every class, in the order [`Class::index`] numbers them.
+    pub const ALL: [Class; 6] = [
+        Self::Login,
+        Self::Verify,
+        Self::Api,
+        Self::Upload,
+        Self::Chat,
+        Self::Anonymous,
+    ];
+
+    /// The position of the class in [`Class::ALL`].
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
     fn name(self) -> &'static str {
         match self {
             Self::Login => "login",

@@ -1,4 +1,5 @@
-//! What every handler shares: the service clients, Redis, the token keys, the settings.
+//! What every handler shares: the service clients, Redis, the token keys, the settings
+//! and the rate limits in force.
 
 use std::sync::Arc;
 
@@ -8,11 +9,13 @@ use quire_proto::auth::v1::auth_service_client::AuthServiceClient;
 use quire_proto::catalog::v1::catalog_service_client::CatalogServiceClient;
 use quire_proto::chat::v1::chat_service_client::ChatServiceClient;
 use quire_proto::manuscript::v1::manuscript_service_client::ManuscriptServiceClient;
+use quire_proto::ops::v1::ops_service_client::OpsServiceClient;
 use quire_proto::wallet::v1::wallet_service_client::WalletServiceClient;
 use tonic::transport::Channel;
 
 use crate::config::GatewayConfig;
 use crate::keys::KeyStore;
+use crate::rate_limit::live::Limits;
 use crate::rate_limit::{self, Class};
 
 /// One per HTTP worker thread (the connections it holds are driven by that worker's
@@ -24,10 +27,20 @@ pub struct AppState {
     pub wallet: WalletServiceClient<Channel>,
     pub manuscript: ManuscriptServiceClient<Channel>,
     pub chat: ChatServiceClient<Channel>,
+    /// Every service's operator API (outbox, consumer lag, audit log).
+    pub ops: Vec<OpsClient>,
     pub redis_client: redis::Client,
     redis: Arc<tokio::sync::OnceCell<redis::aio::ConnectionManager>>,
     pub keys: KeyStore,
     pub config: Arc<GatewayConfig>,
+    pub limits: Arc<Limits>,
+}
+
+/// One service's operator API, with the service's short name.
+#[derive(Clone)]
+pub struct OpsClient {
+    pub service: &'static str,
+    pub client: OpsServiceClient<Channel>,
 }
 
 /// The gRPC clients of the services behind the gateway.
@@ -37,6 +50,7 @@ pub struct Services {
     pub wallet: WalletServiceClient<Channel>,
     pub manuscript: ManuscriptServiceClient<Channel>,
     pub chat: ChatServiceClient<Channel>,
+    pub ops: Vec<OpsClient>,
 }
 
 impl AppState {
@@ -45,6 +59,7 @@ impl AppState {
         redis_client: redis::Client,
         keys: KeyStore,
         config: Arc<GatewayConfig>,
+        limits: Arc<Limits>,
     ) -> Self {
         let Services {
             auth,
@@ -52,6 +67,7 @@ impl AppState {
             wallet,
             manuscript,
             chat,
+            ops,
         } = services;
         Self {
             auth,
@@ -59,10 +75,12 @@ impl AppState {
             wallet,
             manuscript,
             chat,
+            ops,
             redis_client,
             redis: Arc::default(),
             keys,
             config,
+            limits,
         }
     }
 
@@ -78,15 +96,9 @@ impl AppState {
             })
     }
 
-    fn per_minute(&self, class: Class) -> u32 {
-        match class {
-            Class::Login => self.config.rate_login_per_min,
-            Class::Verify => self.config.rate_verify_per_min,
-            Class::Api => self.config.rate_api_per_min,
-            Class::Upload => self.config.rate_upload_per_min,
-            Class::Chat => self.config.rate_chat_per_min,
-            Class::Anonymous => self.config.rate_anonymous_per_min,
-        }
+    /// What `class` allows now (an admin's override or the configured default).
+    pub fn per_minute(&self, class: Class) -> u32 {
+        self.limits.per_minute(class)
     }
 
     /// Applies the rate limit of `class` to the client of `req`.

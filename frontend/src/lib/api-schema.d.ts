@@ -4,6 +4,22 @@
  */
 
 export interface paths {
+    "/api/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["audit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/books": {
         parameters: {
             query?: never;
@@ -36,6 +52,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["dashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/settings": {
         parameters: {
             query?: never;
@@ -43,8 +75,56 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        get: operations["admin_settings"];
         put: operations["update_settings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{user_id}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["disable_user"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{user_id}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["enable_user"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{user_id}/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["set_roles"];
         post?: never;
         delete?: never;
         options?: never;
@@ -62,6 +142,57 @@ export interface paths {
         get: operations["sales"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/oidc": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Whether users may sign in through an OpenID Connect provider, and the name to show on its button. */
+        get: operations["oidc_config"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/oidc/finish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Finishes a sign-in with what the provider sent back: answers the tokens and the user as a login does. The first sign-in of an identity links the account with its verified e-mail address, or makes a reader account while registration is open. */
+        post: operations["finish_oidc"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/oidc/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Starts a sign-in (authorization code flow with PKCE): send the browser to `authorization_url`; the provider sends it back to `redirect_uri` with `code` and `state`. */
+        post: operations["start_oidc"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1089,6 +1220,25 @@ export interface components {
             /** @description reader, writer or publisher (admin is not self-service: 403). */
             role: string;
         };
+        /** @description Every platform setting, as the admin sees them. */
+        AdminSettingsOut: {
+            assistant_name: string;
+            /** @description The gateway's own defaults, in force where no override is set. */
+            rate_limit_defaults: components["schemas"]["RateLimitsOut"];
+            /** @description The limits in force: the admin's override, or the default. */
+            rate_limits: components["schemas"]["RateLimitsOut"];
+            registration_open: boolean;
+            /**
+             * Format: int32
+             * @description The writer's share of a sale and of a funded campaign, in percent (0-100).
+             */
+            seller_share_percent: number;
+            /**
+             * Format: int32
+             * @description 1-100.
+             */
+            trial_percent: number;
+        };
         /** @description The advisory AI check (the spec's `ai_check_dict`). */
         AiCheckOut: {
             chapters: components["schemas"]["ChapterAiOut"][];
@@ -1131,6 +1281,44 @@ export interface components {
             short_summary: string;
             /** @description 5 to 12 lowercase keyphrases. */
             tags: string[];
+        };
+        /** @description One admin action: who did what to what, when, and the value before and after. */
+        AuditEntryOut: {
+            /** @description A dotted name: `settings.update`, `user.disable`, `user.roles`, `book.take_down`, ... */
+            action: string;
+            /**
+             * Format: uuid
+             * @description The admin who acted.
+             */
+            actor_id: string;
+            /** @description The value after (any JSON; null when there is none). */
+            after: unknown;
+            /**
+             * Format: date-time
+             * @description RFC 3339 with microseconds.
+             */
+            at: string;
+            /** @description The value before (any JSON; null when there was none). */
+            before: unknown;
+            /** Format: uuid */
+            id: string;
+            /** @description The service that wrote it (auth, catalog, wallet, manuscript, chat). */
+            service: string;
+            /** @description What it was done to: `setting:trial_percent`, `user:<id>`, `book:<id>`, ... */
+            target: string;
+        };
+        AuditPageOut: {
+            /** @description Whether every entry returned still matches the hash chain written with it. */
+            chain_intact: boolean;
+            /** @description Newest first, across every service that answered. */
+            entries: components["schemas"]["AuditEntryOut"][];
+            /**
+             * Format: date-time
+             * @description Where the next page starts (its `before`); null when there is no more.
+             */
+            next_before: string | null;
+            /** @description The services whose entries could not be read. */
+            unavailable: string[];
         };
         /** @description A book as every list of books shows it. */
         BookOut: {
@@ -1220,6 +1408,19 @@ export interface components {
             /** Format: int64 */
             units: number;
         };
+        BookStatsOut: {
+            /** @description Books created per day, oldest first. */
+            created: components["schemas"]["DayCountOut"][];
+            /**
+             * Format: int64
+             * @description In the shop now.
+             */
+            listed: number;
+            /** Format: int64 */
+            taken_down: number;
+            /** Format: int64 */
+            total: number;
+        };
         BookmarkBody: {
             cfi: string;
             title?: string;
@@ -1278,6 +1479,15 @@ export interface components {
              * @description The spread of the willingness to pay (log-normal sigma).
              */
             sigma: number;
+        };
+        /** @description Campaigns now, whatever their age. */
+        CampaignCountsOut: {
+            /** Format: int64 */
+            failed: number;
+            /** Format: int64 */
+            funded: number;
+            /** Format: int64 */
+            open: number;
         };
         /** @description A book's campaigns, newest first. */
         CampaignListOut: {
@@ -1405,6 +1615,12 @@ export interface components {
             reply_user: string;
             user_message: components["schemas"]["ChatMessageOut"];
         };
+        ChatStatsOut: {
+            /** Format: int64 */
+            conversations: number;
+            /** @description Turns (reader messages) per day, oldest first. */
+            turns_per_day: components["schemas"]["DayCountOut"][];
+        };
         CommentBody: {
             /** @description 1 to 2000 characters after trimming. */
             content: string;
@@ -1449,6 +1665,17 @@ export interface components {
             transfer_id: string;
             wallet: components["schemas"]["WalletOut"];
         };
+        /** @description One consumer group of a service on one topic. */
+        ConsumerLagOut: {
+            group: string;
+            /**
+             * Format: int64
+             * @description Records published and not yet committed by the group; -1 when the broker could not
+             *     be asked.
+             */
+            lag: number;
+            topic: string;
+        };
         /** @description A conversation read back, oldest message first. */
         ConversationOut: {
             conversation_id: string;
@@ -1480,6 +1707,40 @@ export interface components {
             roles?: string[];
             username: string;
         };
+        /**
+         * @description The platform over the last `days` days. A part whose service could not answer is
+         *     null and named in `unavailable`.
+         */
+        DashboardOut: {
+            books: null | components["schemas"]["BookStatsOut"];
+            chat: null | components["schemas"]["ChatStatsOut"];
+            /** Format: int32 */
+            days: number;
+            sales: null | components["schemas"]["SalesStatsOut"];
+            /**
+             * @description The services that answered, in a fixed order (auth, catalog, wallet, manuscript,
+             *     chat).
+             */
+            services: components["schemas"]["ServiceStatusOut"][];
+            /**
+             * @description The parts that could not be had: `users`, `books`, `sales`, `chat`, and
+             *     `services.<name>` for a service missing from `services`.
+             */
+            unavailable: string[];
+            users: null | components["schemas"]["UserStatsOut"];
+        };
+        /** @description One UTC day of a series of payments: how many, and their sum. */
+        DayAmountOut: {
+            /** Format: double */
+            amount: number;
+            /** Format: int64 */
+            count: number;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD
+             */
+            day: string;
+        };
         /** @description One book's part of a day. */
         DayBookOut: {
             /** Format: uuid */
@@ -1490,6 +1751,16 @@ export interface components {
             earned: number;
             /** Format: int64 */
             units: number;
+        };
+        /** @description One UTC day of a series. */
+        DayCountOut: {
+            /** Format: int64 */
+            count: number;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD
+             */
+            day: string;
         };
         /** @description One day of the window (UTC). */
         DaySalesOut: {
@@ -1531,6 +1802,36 @@ export interface components {
          *     false, `message`/`detail` hold the text, `error` a machine code and `data.reason` the
          *     text again.
          */
+        Envelope_AdminSettingsOut: {
+            /** Format: int32 */
+            code: number;
+            /** @description Every platform setting, as the admin sees them. */
+            data: {
+                assistant_name: string;
+                /** @description The gateway's own defaults, in force where no override is set. */
+                rate_limit_defaults: components["schemas"]["RateLimitsOut"];
+                /** @description The limits in force: the admin's override, or the default. */
+                rate_limits: components["schemas"]["RateLimitsOut"];
+                registration_open: boolean;
+                /**
+                 * Format: int32
+                 * @description The writer's share of a sale and of a funded campaign, in percent (0-100).
+                 */
+                seller_share_percent: number;
+                /**
+                 * Format: int32
+                 * @description 1-100.
+                 */
+                trial_percent: number;
+            };
+            message: string;
+            success: boolean;
+        };
+        /**
+         * @description Every `/api` reply: `data` holds the payload on success; on failure `success` is
+         *     false, `message`/`detail` hold the text, `error` a machine code and `data.reason` the
+         *     text again.
+         */
         Envelope_AiCheckOut: {
             /** Format: int32 */
             code: number;
@@ -1546,6 +1847,30 @@ export interface components {
                 probability: number;
                 signals: components["schemas"]["AiSignalOut"][];
                 verdict: string;
+            };
+            message: string;
+            success: boolean;
+        };
+        /**
+         * @description Every `/api` reply: `data` holds the payload on success; on failure `success` is
+         *     false, `message`/`detail` hold the text, `error` a machine code and `data.reason` the
+         *     text again.
+         */
+        Envelope_AuditPageOut: {
+            /** Format: int32 */
+            code: number;
+            data: {
+                /** @description Whether every entry returned still matches the hash chain written with it. */
+                chain_intact: boolean;
+                /** @description Newest first, across every service that answered. */
+                entries: components["schemas"]["AuditEntryOut"][];
+                /**
+                 * Format: date-time
+                 * @description Where the next page starts (its `before`); null when there is no more.
+                 */
+                next_before: string | null;
+                /** @description The services whose entries could not be read. */
+                unavailable: string[];
             };
             message: string;
             success: boolean;
@@ -1851,6 +2176,39 @@ export interface components {
          *     false, `message`/`detail` hold the text, `error` a machine code and `data.reason` the
          *     text again.
          */
+        Envelope_DashboardOut: {
+            /** Format: int32 */
+            code: number;
+            /**
+             * @description The platform over the last `days` days. A part whose service could not answer is
+             *     null and named in `unavailable`.
+             */
+            data: {
+                books: null | components["schemas"]["BookStatsOut"];
+                chat: null | components["schemas"]["ChatStatsOut"];
+                /** Format: int32 */
+                days: number;
+                sales: null | components["schemas"]["SalesStatsOut"];
+                /**
+                 * @description The services that answered, in a fixed order (auth, catalog, wallet, manuscript,
+                 *     chat).
+                 */
+                services: components["schemas"]["ServiceStatusOut"][];
+                /**
+                 * @description The parts that could not be had: `users`, `books`, `sales`, `chat`, and
+                 *     `services.<name>` for a service missing from `services`.
+                 */
+                unavailable: string[];
+                users: null | components["schemas"]["UserStatsOut"];
+            };
+            message: string;
+            success: boolean;
+        };
+        /**
+         * @description Every `/api` reply: `data` holds the payload on success; on failure `success` is
+         *     false, `message`/`detail` hold the text, `error` a machine code and `data.reason` the
+         *     text again.
+         */
         Envelope_DeletedOut: {
             /** Format: int32 */
             code: number;
@@ -1953,6 +2311,46 @@ export interface components {
                 /** Format: int32 */
                 expires_in_secs: number;
                 nonce: string;
+            };
+            message: string;
+            success: boolean;
+        };
+        /**
+         * @description Every `/api` reply: `data` holds the payload on success; on failure `success` is
+         *     false, `message`/`detail` hold the text, `error` a machine code and `data.reason` the
+         *     text again.
+         */
+        Envelope_OidcConfigOut: {
+            /** Format: int32 */
+            code: number;
+            data: {
+                /** @description What the button names: "Sign in with <display_name>" (empty while not enabled). */
+                display_name: string;
+                /** @description Whether sign-in through a provider is offered at all. */
+                enabled: boolean;
+            };
+            message: string;
+            success: boolean;
+        };
+        /**
+         * @description Every `/api` reply: `data` holds the payload on success; on failure `success` is
+         *     false, `message`/`detail` hold the text, `error` a machine code and `data.reason` the
+         *     text again.
+         */
+        Envelope_OidcStartOut: {
+            /** Format: int32 */
+            code: number;
+            data: {
+                /**
+                 * Format: uri
+                 * @description The provider's page to send the browser to.
+                 */
+                authorization_url: string;
+                /**
+                 * @description Comes back with the browser; keep it to check it is the one sent. Single use,
+                 *     valid 10 minutes.
+                 */
+                state: string;
             };
             message: string;
             success: boolean;
@@ -2197,7 +2595,12 @@ export interface components {
         Envelope_SettingsOut: {
             /** Format: int32 */
             code: number;
+            /** @description What every visitor may know of the platform's settings. */
             data: {
+                /** @description The name the book assistant introduces itself by. */
+                assistant_name: string;
+                /** @description Whether new accounts may register. */
+                registration_open: boolean;
                 /**
                  * Format: int32
                  * @description How much of an unbought book a reader gets, in percent (1-100).
@@ -2399,6 +2802,8 @@ export interface components {
                 bio?: string | null;
                 created_at: string;
                 current_role: string;
+                /** @description Set by an admin: the account cannot sign in. */
+                disabled: boolean;
                 email?: string | null;
                 invite_code: string;
                 roles: string[];
@@ -2650,6 +3055,8 @@ export interface components {
                 bio?: string | null;
                 created_at: string;
                 current_role: string;
+                /** @description Set by an admin: the account cannot sign in. */
+                disabled: boolean;
                 email?: string | null;
                 invite_code: string;
                 roles: string[];
@@ -2886,6 +3293,38 @@ export interface components {
             expires_in_secs: number;
             nonce: string;
         };
+        OidcConfigOut: {
+            /** @description What the button names: "Sign in with <display_name>" (empty while not enabled). */
+            display_name: string;
+            /** @description Whether sign-in through a provider is offered at all. */
+            enabled: boolean;
+        };
+        OidcFinishBody: {
+            /** @description The `code` the provider sent back. */
+            code: string;
+            /** @description The `state` the provider sent back. */
+            state: string;
+        };
+        OidcStartBody: {
+            /**
+             * Format: uri
+             * @description Where the provider sends the browser back; one of the addresses the site is
+             *     configured with (`<origin>/platform/login/oidc`).
+             */
+            redirect_uri: string;
+        };
+        OidcStartOut: {
+            /**
+             * Format: uri
+             * @description The provider's page to send the browser to.
+             */
+            authorization_url: string;
+            /**
+             * @description Comes back with the browser; keep it to check it is the one sent. Single use,
+             *     valid 10 minutes.
+             */
+            state: string;
+        };
         /** @description `wallet/open`: the body may be left out. */
         OpenBody: {
             /**
@@ -3013,6 +3452,54 @@ export interface components {
              * @description 0..100
              */
             score: number;
+        };
+        /** @description New rates: a field left out keeps its value, `null` goes back to the default. */
+        RateLimitsBody: {
+            /** Format: int32 */
+            anonymous?: number | null;
+            /** Format: int32 */
+            api?: number | null;
+            /** Format: int32 */
+            chat?: number | null;
+            /** Format: int32 */
+            login?: number | null;
+            /** Format: int32 */
+            upload?: number | null;
+            /** Format: int32 */
+            verify?: number | null;
+        };
+        /** @description Requests per minute, per client address or signed-in user, of each class of route. */
+        RateLimitsOut: {
+            /**
+             * Format: int32
+             * @description Any call without a token, per address.
+             */
+            anonymous: number;
+            /**
+             * Format: int32
+             * @description Any call with a token, per user.
+             */
+            api: number;
+            /**
+             * Format: int32
+             * @description Chat turns and recommendations, per user.
+             */
+            chat: number;
+            /**
+             * Format: int32
+             * @description Logins, registrations, token refreshes.
+             */
+            login: number;
+            /**
+             * Format: int32
+             * @description Calls that carry a file.
+             */
+            upload: number;
+            /**
+             * Format: int32
+             * @description Verification mails and codes.
+             */
+            verify: number;
         };
         /** @description A recommended book: the book as lists show it, with how well it fits and why. */
         RecBookOut: components["schemas"]["BookOut"] & {
@@ -3179,10 +3666,32 @@ export interface components {
              */
             total_amount: number;
         };
+        /** @description How many accounts hold each role. */
+        RoleCountsOut: {
+            /** Format: int64 */
+            admin: number;
+            /** Format: int64 */
+            publisher: number;
+            /** Format: int64 */
+            reader: number;
+            /** Format: int64 */
+            writer: number;
+        };
         RoleOut: {
             description: string;
             name: string;
             self_service: boolean;
+        };
+        RolesBody: {
+            /**
+             * @description Every role the account is to hold; reader is always kept. Removing a role ends the
+             *     account's sessions.
+             * @example [
+             *       "reader",
+             *       "writer"
+             *     ]
+             */
+            roles: string[];
         };
         /** @description A user's sales over the last `days` days. */
         SalesReportOut: {
@@ -3197,6 +3706,31 @@ export interface components {
             totals: components["schemas"]["SalesTotalsOut"];
             /** Format: uuid */
             user_id: string;
+        };
+        SalesStatsOut: {
+            campaigns: components["schemas"]["CampaignCountsOut"];
+            /**
+             * Format: double
+             * @description Held in escrow by open campaigns now.
+             */
+            escrow: number;
+            /**
+             * Format: double
+             * @description The platform's part of it.
+             */
+            platform_revenue: number;
+            /**
+             * Format: double
+             * @description What buyers paid over the range.
+             */
+            revenue: number;
+            top_ups_per_day: components["schemas"]["DayAmountOut"][];
+            /**
+             * Format: int64
+             * @description Trades over the range (book sales, campaign trades included).
+             */
+            trades: number;
+            trades_per_day: components["schemas"]["DayAmountOut"][];
         };
         /** @description Sums over the window. */
         SalesTotalsOut: {
@@ -3260,14 +3794,48 @@ export interface components {
             /** Format: int64 */
             total: number;
         };
+        /** @description A service's outbox and consumers now. */
+        ServiceStatusOut: {
+            consumers: components["schemas"]["ConsumerLagOut"][];
+            /**
+             * Format: double
+             * @description Age of the oldest of them in seconds; 0 when none waits.
+             */
+            outbox_oldest_secs: number;
+            /**
+             * Format: int64
+             * @description Events written and not yet published.
+             */
+            outbox_pending: number;
+            /** @description auth, catalog, wallet, manuscript or chat. */
+            service: string;
+        };
+        /** @description The settings to change; a field left out keeps its value. */
         SettingsBody: {
+            /**
+             * @description 1-40 characters: letters, digits, spaces, `-`, `.` and apostrophes, a letter
+             *     first; surrounding spaces are dropped.
+             */
+            assistant_name?: string | null;
+            rate_limits?: null | components["schemas"]["RateLimitsBody"];
+            registration_open?: boolean | null;
+            /**
+             * Format: int32
+             * @description 0-100
+             */
+            seller_share_percent?: number | null;
             /**
              * Format: int32
              * @description 1-100
              */
-            trial_percent: number;
+            trial_percent?: number | null;
         };
+        /** @description What every visitor may know of the platform's settings. */
         SettingsOut: {
+            /** @description The name the book assistant introduces itself by. */
+            assistant_name: string;
+            /** @description Whether new accounts may register. */
+            registration_open: boolean;
             /**
              * Format: int32
              * @description How much of an unbought book a reader gets, in percent (1-100).
@@ -3518,6 +4086,8 @@ export interface components {
             bio?: string | null;
             created_at: string;
             current_role: string;
+            /** @description Set by an admin: the account cannot sign in. */
+            disabled: boolean;
             email?: string | null;
             invite_code: string;
             roles: string[];
@@ -3532,6 +4102,15 @@ export interface components {
             /** Format: int32 */
             page_size: number;
             result: components["schemas"]["UserOut"][];
+            /** Format: int64 */
+            total: number;
+        };
+        UserStatsOut: {
+            by_role: components["schemas"]["RoleCountsOut"];
+            /** Format: int64 */
+            disabled: number;
+            /** @description Accounts created per day, oldest first. */
+            signups: components["schemas"]["DayCountOut"][];
             /** Format: int64 */
             total: number;
         };
@@ -3599,6 +4178,80 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    audit: {
+        parameters: {
+            query?: {
+                /**
+                 * @description RFC 3339: only entries strictly older than this (the last page's `next_before`);
+                 *     the newest when absent.
+                 */
+                before?: string | null;
+                /** @description 1-200, default 50. */
+                limit?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AuditPageOut"];
+                };
+            };
+            /** @description Malformed or invalid input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description No token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Not allowed to the caller (admin routes: not an admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
     admin_books: {
         parameters: {
             query?: {
@@ -3771,6 +4424,141 @@ export interface operations {
             };
         };
     };
+    dashboard: {
+        parameters: {
+            query?: {
+                /** @description The range: this many days back to today, 1 to 366 (default 365). */
+                days?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DashboardOut"];
+                };
+            };
+            /** @description Malformed or invalid input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description No token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Not allowed to the caller (admin routes: not an admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    admin_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AdminSettingsOut"];
+                };
+            };
+            /** @description Malformed or invalid input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description No token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Not allowed to the caller (admin routes: not an admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
     update_settings: {
         parameters: {
             query?: never;
@@ -3784,12 +4572,13 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Every setting after the change */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_SettingsOut"];
+                    "application/json": components["schemas"]["Envelope_AdminSettingsOut"];
                 };
             };
             /** @description Malformed or invalid input; the message names the field */
@@ -3821,6 +4610,280 @@ export interface operations {
             };
             /** @description The request body did not arrive in time */
             408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    disable_user: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account, disabled: it cannot sign in and its tokens no longer work */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_UserOut"];
+                };
+            };
+            /** @description Malformed or invalid input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description No token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Not allowed to the caller (admin routes: not an admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Unknown user */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description An admin cannot disable themself */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    enable_user: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account, able to sign in again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_UserOut"];
+                };
+            };
+            /** @description Malformed or invalid input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description No token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Not allowed to the caller (admin routes: not an admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Unknown user */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    set_roles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RolesBody"];
+            };
+        };
+        responses: {
+            /** @description The account with its new roles */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_UserOut"];
+                };
+            };
+            /** @description Malformed or invalid input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description No token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Not allowed to the caller (admin routes: not an admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Unknown user */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The last admin, or the caller, would lose the admin role */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3926,6 +4989,230 @@ export interface operations {
                 };
             };
             /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    oidc_config: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OidcConfigOut"];
+                };
+            };
+            /** @description Malformed or invalid input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    finish_oidc: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OidcFinishBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TokenOut"];
+                };
+            };
+            /** @description Malformed or invalid input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Unknown, used or expired state, or a code or tokens the provider did not confirm */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The provider has not verified the e-mail address, or the account is disabled */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Registration is closed (for a new account), or no identity provider is configured */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The identity provider cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    start_oidc: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OidcStartBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OidcStartOut"];
+                };
+            };
+            /** @description redirect_uri is not one this site is configured with */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description No identity provider is configured */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The identity provider cannot be reached */
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -22,6 +22,8 @@ pub struct UserOut {
     pub created_at: String,
     pub avatar_url: Option<String>,
     pub bio: Option<String>,
+    /// Set by an admin: the account cannot sign in.
+    pub disabled: bool,
 }
 
 impl From<pb::User> for UserOut {
@@ -37,6 +39,7 @@ impl From<pb::User> for UserOut {
             created_at: u.created_at,
             avatar_url: non_empty(u.avatar_url),
             bio: non_empty(u.bio),
+            disabled: u.disabled,
         }
     }
 }

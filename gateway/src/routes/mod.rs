@@ -5,6 +5,12 @@
 pub mod accounts;
 pub mod accounts_dto;
 pub mod accounts_password;
+pub mod admin_audit;
+pub mod admin_audit_dto;
+pub mod admin_dashboard;
+pub mod admin_dashboard_dto;
+pub mod admin_users;
+pub mod admin_users_dto;
 pub mod analytics;
 pub mod analytics_dto;
 pub mod books;
@@ -15,10 +21,14 @@ pub mod crowdfunding;
 pub mod crowdfunding_dto;
 pub mod manuscripts;
 pub mod manuscripts_dto;
+pub mod oidc;
+pub mod oidc_dto;
 pub mod pricing;
 pub mod pricing_dto;
 pub mod reading;
 pub mod reading_dto;
+pub mod settings;
+pub mod settings_dto;
 pub mod shop_admin;
 pub mod shop_admin_dto;
 pub mod wallet;
@@ -48,13 +58,18 @@ pub fn configure(json_limit: usize, unmatched: Route) -> impl FnOnce(&mut web::S
                 .app_data(web::QueryConfig::default().error_handler(query_error))
                 .app_data(web::PayloadConfig::default().limit(json_limit))
                 .configure(accounts::configure)
+                .configure(admin_audit::configure)
+                .configure(admin_dashboard::configure)
+                .configure(admin_users::configure)
                 .configure(analytics::configure)
                 .configure(books::configure)
                 .configure(chat::configure)
                 .configure(crowdfunding::configure)
                 .configure(manuscripts::configure)
+                .configure(oidc::configure)
                 .configure(pricing::configure)
                 .configure(reading::configure)
+                .configure(settings::configure)
                 .configure(shop_admin::configure)
                 .configure(wallet::configure)
                 .configure(wallet_records::configure)

@@ -1,14 +1,14 @@
-//! Publishers and their shelves (public), the admin's content screen (every book, take
-//! downs) and the platform settings (the trial size).
+//! Publishers and their shelves (public) and the admin's content screen (every book, take
+//! downs).
 
-use actix_web::{get, post, put, web};
+use actix_web::{get, post, web};
 use quire_proto::catalog::v1 as pb;
 
 use super::books_dto::{BookOut, BookPageOut};
 use super::shop_admin_dto::*;
 use crate::auth_guard::{Authenticated, MaybeAuthenticated};
 use crate::envelope::Envelope;
-use crate::envelope::{Failure, Reply, ok};
+use crate::envelope::{Reply, ok};
 use crate::grpc_call::call;
 use crate::input;
 use crate::json_body::JsonBody;
@@ -104,54 +104,9 @@ pub async fn takedown(
     Ok(ok(BookOut::from(r.into_inner())))
 }
 
-#[utoipa::path(get, path = "/api/settings", tag = "shop",
-    responses((status = 200, body = Envelope<SettingsOut>)), security((), ("bearer" = [])))]
-#[get("/settings")]
-pub async fn settings(state: web::Data<AppState>, who: MaybeAuthenticated) -> Reply {
-    let r = state
-        .catalog
-        .clone()
-        .get_settings(call(pb::GetSettingsRequest {}, who.0.as_ref()))
-        .await?;
-    Ok(ok(SettingsOut {
-        trial_percent: r.into_inner().trial_percent,
-    }))
-}
-
-#[utoipa::path(put, path = "/api/admin/settings", tag = "admin", request_body = SettingsBody,
-    responses((status = 200, body = Envelope<SettingsOut>)), security(("bearer" = [])))]
-#[put("/admin/settings")]
-pub async fn update_settings(
-    state: web::Data<AppState>,
-    who: Authenticated,
-    body: JsonBody<SettingsBody>,
-) -> Reply {
-    who.0.require_admin()?;
-    let trial_percent = body.into_inner().trial_percent;
-    if !(1..=100).contains(&trial_percent) {
-        return Err(Failure::bad_request(
-            "invalid_number",
-            "trial_percent: must be a whole number from 1 to 100",
-        ));
-    }
-    let r = state
-        .catalog
-        .clone()
-        .update_settings(call(
-            pb::UpdateSettingsRequest { trial_percent },
-            Some(&who.0),
-        ))
-        .await?;
-    Ok(ok(SettingsOut {
-        trial_percent: r.into_inner().trial_percent,
-    }))
-}
-
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(publishers)
         .service(shelf)
         .service(admin_books)
-        .service(takedown)
-        .service(settings)
-        .service(update_settings);
+        .service(takedown);
 }

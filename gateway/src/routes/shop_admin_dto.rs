@@ -1,5 +1,4 @@
-//! The JSON shapes of the publishers' shelves, the admin's content screen and the
-//! platform settings.
+//! The JSON shapes of the publishers' shelves and the admin's content screen.
 
 use quire_proto::catalog::v1 as pb;
 use serde::{Deserialize, Serialize};
@@ -86,17 +85,4 @@ pub struct TakedownBody {
     #[serde(default)]
     #[schema(max_length = 1000)]
     pub reason: Option<String>,
-}
-
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
-pub struct SettingsOut {
-    /// How much of an unbought book a reader gets, in percent (1-100).
-    pub trial_percent: u32,
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct SettingsBody {
-    /// 1-100
-    #[schema(minimum = 1, maximum = 100)]
-    pub trial_percent: u32,
 }

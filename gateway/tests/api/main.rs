@@ -1,9 +1,16 @@
 //! The REST contract of the account, catalog, wallet, manuscript, chat, pricing,
-//! crowd-funding and analytics routes, through the
+//! crowd-funding, analytics and admin routes, through the
 //! real gateway, auth, catalog, wallet, manuscript and chat services, on the real Postgres,
 //! Redis and Kafka broker. Nothing here may ever see a 500.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a test or bench stops at the first surprise
 
+mod admin_access;
+mod admin_audit;
+mod admin_dashboard;
+mod admin_rate_limits;
+mod admin_settings;
+mod admin_support;
+mod admin_users;
 mod analytics;
 mod bad_input;
 mod catalog_access;
@@ -22,6 +29,7 @@ mod invitations;
 mod manuscripts;
 mod manuscripts_refusals;
 mod manuscripts_support;
+mod oidc;
 mod openapi_contract;
 mod password_reset;
 mod pricing;

@@ -257,6 +257,8 @@ impl TestApp {
             rate_upload_per_min: limits.upload_per_min,
             rate_chat_per_min: limits.chat_per_min,
             rate_anonymous_per_min: limits.anonymous_per_min,
+            // An admin's rate limit change reaches a second gateway within this.
+            settings_refresh_ms: 100,
             body_timeout_secs: limits.body_timeout_secs,
             admin_addr: "127.0.0.1:0".into(),
             http_workers: 1,

@@ -17,7 +17,7 @@ use crate::db::user::{NewUser, UserRow};
 use crate::db::user_role::NewUserRole;
 use crate::error::{AuthError, CommonErrors, Result};
 use crate::verification::{self, Purpose};
-use crate::{passwords, roles};
+use crate::{access_settings, passwords, roles};
 
 pub const SOURCE: &str = "quire-auth";
 
@@ -71,6 +71,7 @@ impl From<UserView> for pb::User {
             created_at: v.row.created_at.to_rfc3339(),
             avatar_url: v.row.avatar_url.unwrap_or_default(),
             bio: v.row.bio.unwrap_or_default(),
+            disabled: v.row.disabled_at.is_some(),
         }
     }
 }
@@ -228,8 +229,9 @@ pub async fn create(conn: &mut AsyncPgConnection, account: NewAccount) -> Result
     .await
 }
 
-/// Self-registration with a verified e-mail.
+/// Self-registration with a verified e-mail, while an admin has not closed it.
 pub async fn register(conn: &mut AsyncPgConnection, req: pb::RegisterRequest) -> Result<UserView> {
+    access_settings::ensure_registration_open(conn).await?;
     let email = normalize_email(&req.email)?;
     passwords::validate(&req.password)?;
     let username = if req.username.trim().is_empty() {

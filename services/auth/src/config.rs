@@ -42,6 +42,47 @@ pub struct AuthConfig {
     pub login_max_delay_secs: u32,
 }
 
+/// The OpenID Connect provider users may sign in with. Off while the issuer is unset.
+#[derive(Debug, Clone, Deserialize)]
+pub struct OidcSettings {
+    /// The provider's issuer URL; its discovery document is at
+    /// `<issuer>/.well-known/openid-configuration`.
+    #[serde(default)]
+    pub oidc_issuer: Option<String>,
+    #[serde(default)]
+    pub oidc_client_id: Option<String>,
+    #[serde(default)]
+    pub oidc_client_secret: Option<secrecy::SecretString>,
+    /// What the sign-in button names: "Sign in with <display name>".
+    #[serde(default = "d_oidc_display_name")]
+    pub oidc_display_name: String,
+    /// Where the provider may send the browser back (comma list); a sign-in names one.
+    #[serde(default)]
+    pub oidc_redirect_uris: String,
+}
+
+impl OidcSettings {
+    /// `QUIRE_OIDC_*`. Apart from [`AuthConfig`], so that what builds an `AuthConfig` by
+    /// hand (tests, benches) starts auth without a provider unless it names one
+    /// ([`crate::Application::build_with_oidc`]).
+    pub fn from_env() -> Result<Self, envy::Error> {
+        quire_kit::config::from_env()
+    }
+}
+
+impl Default for OidcSettings {
+    /// Off.
+    fn default() -> Self {
+        Self {
+            oidc_issuer: None,
+            oidc_client_id: None,
+            oidc_client_secret: None,
+            oidc_display_name: d_oidc_display_name(),
+            oidc_redirect_uris: String::new(),
+        }
+    }
+}
+
 fn d_grpc() -> String {
     "0.0.0.0:50051".into()
 }
@@ -71,6 +112,9 @@ fn d_login_free() -> u32 {
 }
 fn d_login_max_delay() -> u32 {
     60
+}
+fn d_oidc_display_name() -> String {
+    "your identity provider".into()
 }
 
 impl AuthConfig {

@@ -35,6 +35,17 @@ pub enum AuthError {
     Siwe(String),
     #[error("Unknown invite code")]
     UnknownInviteCode,
+    #[error("This account is disabled")]
+    AccountDisabled,
+    #[error("Registration is closed")]
+    RegistrationClosed,
+    #[error("You cannot disable your own account")]
+    DisableSelf,
+    #[error("You cannot remove your own admin role")]
+    OwnAdminRole,
+    /// Quire would be left without an admin who can sign in.
+    #[error("The last admin must stay an admin who can sign in")]
+    LastAdmin,
     #[error("redis: {0}")]
     Redis(#[from] redis::RedisError),
     #[error(transparent)]
@@ -80,6 +91,11 @@ impl From<AuthError> for ApiError {
             }
             E::Siwe(_) => ApiError::new(ErrorCode::Unauthenticated, "siwe_failed", text),
             E::UnknownInviteCode => ApiError::bad_request("unknown_invite_code", text),
+            E::AccountDisabled => ApiError::new(ErrorCode::Forbidden, "account_disabled", text),
+            E::RegistrationClosed => ApiError::wrong_state("registration_closed", text),
+            E::DisableSelf => ApiError::wrong_state("cannot_disable_self", text),
+            E::OwnAdminRole => ApiError::wrong_state("own_admin_role", text),
+            E::LastAdmin => ApiError::wrong_state("last_admin", text),
             E::Redis(r) => {
                 tracing::error!(error = %r, "redis failed");
                 ApiError::unavailable("Service temporarily unavailable")

@@ -6,12 +6,16 @@ use diesel_async::RunQueryDsl;
 use quire_kit::caller::caller_of;
 use quire_proto::auth::v1 as pb;
 use quire_proto::auth::v1::auth_service_server::AuthService;
+use quire_proto::ops::v1 as ops;
 use tonic::{Request, Response, Status};
 
 use crate::db::schema::users;
 use crate::error::{AuthError, CommonErrors};
 use crate::verification::{self, Purpose};
-use crate::{AppState, accounts, directory, password_reset, profile, sessions, siwe_login};
+use crate::{
+    AppState, access_settings, accounts, admin_users, directory, oidc, password_reset, profile,
+    sessions, siwe_login, user_stats,
+};
 
 pub struct AuthApi {
     pub state: AppState,
@@ -221,5 +225,53 @@ impl AuthService for AuthApi {
         ok(pb::GetJwksResponse {
             jwks_json: self.state.signer.jwks_json().to_owned(),
         })
+    }
+
+    async fn set_user_disabled(&self, req: Request<pb::SetUserDisabledRequest>) -> Reply<pb::User> {
+        let caller = caller_of(&req)?.clone();
+        ok(admin_users::set_disabled(&self.state, &caller, req.into_inner()).await?)
+    }
+
+    async fn set_user_roles(&self, req: Request<pb::SetUserRolesRequest>) -> Reply<pb::User> {
+        let caller = caller_of(&req)?.clone();
+        ok(admin_users::set_roles(&self.state, &caller, req.into_inner()).await?)
+    }
+
+    async fn get_access_settings(
+        &self,
+        _: Request<pb::GetAccessSettingsRequest>,
+    ) -> Reply<pb::AccessSettings> {
+        ok(access_settings::get(&self.state).await?)
+    }
+
+    async fn update_access_settings(
+        &self,
+        req: Request<pb::UpdateAccessSettingsRequest>,
+    ) -> Reply<pb::AccessSettings> {
+        let caller = caller_of(&req)?.clone();
+        ok(access_settings::update(&self.state, &caller, req.into_inner()).await?)
+    }
+
+    async fn user_stats(&self, req: Request<ops::StatsRequest>) -> Reply<pb::UserStats> {
+        let caller = caller_of(&req)?.clone();
+        ok(user_stats::stats(&self.state, &caller, req.into_inner()).await?)
+    }
+
+    async fn get_oidc_config(&self, _: Request<pb::GetOidcConfigRequest>) -> Reply<pb::OidcConfig> {
+        ok(oidc::config(&self.state))
+    }
+
+    async fn start_oidc_login(
+        &self,
+        req: Request<pb::StartOidcLoginRequest>,
+    ) -> Reply<pb::StartOidcLoginResponse> {
+        ok(oidc::start(&self.state, req.into_inner()).await?)
+    }
+
+    async fn finish_oidc_login(
+        &self,
+        req: Request<pb::FinishOidcLoginRequest>,
+    ) -> Reply<pb::TokenResponse> {
+        ok(oidc::finish(&self.state, req.into_inner()).await?)
     }
 }

@@ -6,7 +6,9 @@
 #![forbid(unsafe_code)]
 #![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used))]
 
+pub mod access_settings;
 pub mod accounts;
+pub mod admin_users;
 pub mod bootstrap;
 pub mod config;
 pub mod db;
@@ -15,6 +17,7 @@ pub mod error;
 pub mod grpc_api;
 pub mod login_throttle;
 pub mod mailer;
+pub mod oidc;
 pub mod password_reset;
 pub mod passwords;
 pub mod profile;
@@ -22,6 +25,7 @@ pub mod roles;
 pub mod sessions;
 pub mod siwe_login;
 pub mod tokens;
+pub mod user_stats;
 pub mod verification;
 
 use std::sync::Arc;
@@ -52,6 +56,8 @@ pub struct AppState {
     pub signer: Arc<tokens::Signer>,
     pub mailer: mailer::Mailer,
     pub config: Arc<AuthConfig>,
+    /// The OpenID Connect provider users may sign in with; `None` while none is configured.
+    pub oidc: Option<Arc<oidc::OidcProvider>>,
 }
 
 /// The built service, bound to its ports and ready to run.
@@ -64,6 +70,16 @@ impl Application {
     /// Binds the ports (port 0 picks a free one, for tests), migrates the schema, connects
     /// to Postgres, Redis and Kafka and creates the first admin.
     pub async fn build(common: CommonConfig, config: AuthConfig) -> anyhow::Result<Self> {
+        Self::build_with_oidc(common, config, config::OidcSettings::from_env()?).await
+    }
+
+    /// [`Self::build`] with the identity provider's settings given rather than read from
+    /// `QUIRE_OIDC_*` (tests).
+    pub async fn build_with_oidc(
+        common: CommonConfig,
+        config: AuthConfig,
+        oidc_settings: config::OidcSettings,
+    ) -> anyhow::Result<Self> {
         let core = Core::build(SPEC, common, &config.grpc_addr, &config.admin_addr).await?;
         let redis = redis::Client::open(core.common.redis_url.as_str())?;
         let redis = redis::aio::ConnectionManager::new(redis).await?;
@@ -78,6 +94,7 @@ impl Application {
             signer: Arc::new(signer),
             mailer,
             config: Arc::new(config),
+            oidc: oidc::OidcProvider::from_settings(&oidc_settings)?.map(Arc::new),
         };
         bootstrap::ensure_admin(&state)
             .await

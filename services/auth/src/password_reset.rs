@@ -1,10 +1,11 @@
 //! Resetting a forgotten password with a code mailed to the account's address: the same
 //! codes, limits and password rules as registration. A reset ends every session of the
-//! account and spends its code.
+//! account and spends its code; a disabled account cannot reset its password.
 //!
 //! Nothing here may tell whether an address has an account: a code is issued, limited and
 //! answered the same way for any address, and only mailed where an account uses it.
 
+use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use diesel_async::scoped_futures::ScopedFutureExt;
 use diesel_async::{AsyncConnection, RunQueryDsl};
@@ -73,14 +74,19 @@ pub async fn reset(state: &AppState, req: pb::ResetPasswordRequest) -> Result<()
                 verification::spend(conn, Purpose::PasswordReset, &email, &code).await?;
                 // Only an address without an account gets here with a code nobody was sent
                 // (one chance in a million a try): answered like any wrong code.
-                let user_id: Uuid = users::table
+                let (user_id, disabled_at): (Uuid, Option<DateTime<Utc>>) = users::table
                     .filter(users::email.eq(&email))
-                    .select(users::id)
+                    .select((users::id, users::disabled_at))
                     .for_update()
                     .first(conn)
                     .await
                     .optional()?
                     .ok_or(AuthError::WrongCode)?;
+                // A new password would not let a disabled account in either; told only to
+                // whoever holds the mailed code (the code stays unspent).
+                if disabled_at.is_some() {
+                    return Err(AuthError::AccountDisabled);
+                }
                 diesel::update(users::table.find(user_id))
                     .set(users::password_hash.eq(Some(hash)))
                     .execute(conn)

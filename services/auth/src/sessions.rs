@@ -1,5 +1,6 @@
 //! Sessions: logging in (e-mail + password, or a wallet), access and refresh tokens,
-//! rotation, logout, and ending them all (a password reset).
+//! rotation, logout, and ending them all (a password reset, an admin disabling the account
+//! or taking a role away). A disabled account gets no new tokens.
 //!
 //! A refresh token is single use: using it revokes it and issues the next one of the
 //! same family. Presenting a revoked one means it was stolen or replayed, so the whole
@@ -21,13 +22,18 @@ use crate::db::user::UserRow;
 use crate::error::{AuthError, CommonErrors, Result};
 use crate::{AppState, login_throttle, passwords, tokens};
 
-/// Issues an access token for the user's current role and a new refresh token.
+/// Issues an access token for the user's current role and a new refresh token; never for
+/// a disabled account. Callers that log in hold the user's row ([`open`]) so that a
+/// disabling cannot commit between their check and the new tokens.
 pub async fn issue(
     state: &AppState,
     conn: &mut AsyncPgConnection,
     user: UserView,
     family: Option<Uuid>,
 ) -> Result<pb::TokenResponse> {
+    if user.row.disabled_at.is_some() {
+        return Err(AuthError::AccountDisabled);
+    }
     let access = state
         .signer
         .issue(user.row.id, &user.row.active_role, &user.roles)?;
@@ -87,9 +93,16 @@ pub async fn login_email(
             async move {
                 // A password reset that committed while the password was checked has ended
                 // every session: the old password must not open a new one.
-                if lock_user(conn, row.id).await? != row.password_hash {
+                let now = lock_user(conn, row.id).await?;
+                if now.password_hash != row.password_hash {
                     return Err(AuthError::WrongPassword);
                 }
+                // Told only to whoever knows the password.
+                now.ensure_enabled()?;
+                let row = UserRow {
+                    disabled_at: now.disabled_at,
+                    ..row
+                };
                 let view = accounts::complete(conn, vec![row]).await?.remove(0);
                 issue(&state2, conn, view, None).await
             }
@@ -100,16 +113,57 @@ pub async fn login_email(
     Ok(tokens)
 }
 
-/// Holds the user's row until the transaction ends, so a password reset (which locks it
-/// for update) waits for a session being opened, or the opening waits for the reset; and
-/// returns the password hash as it is now.
-async fn lock_user(conn: &mut AsyncPgConnection, user_id: Uuid) -> Result<Option<String>> {
-    Ok(users::table
+/// What a session being opened must see of its user as of now.
+struct Locked {
+    password_hash: Option<String>,
+    disabled_at: Option<DateTime<Utc>>,
+}
+
+impl Locked {
+    fn ensure_enabled(&self) -> Result<()> {
+        match self.disabled_at {
+            Some(_) => Err(AuthError::AccountDisabled),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Holds the user's row until the transaction ends, so a password reset or a disabling
+/// (which lock it for update) waits for a session being opened, or the opening waits for
+/// them; and returns the password hash and the disabled mark as they are now.
+async fn lock_user(conn: &mut AsyncPgConnection, user_id: Uuid) -> Result<Locked> {
+    let (password_hash, disabled_at) = users::table
         .find(user_id)
-        .select(users::password_hash)
+        .select((users::password_hash, users::disabled_at))
         .for_share()
         .first(conn)
-        .await?)
+        .await
+        .optional()?
+        .ok_or_else(|| AuthError::not_found("User"))?;
+    Ok(Locked {
+        password_hash,
+        disabled_at,
+    })
+}
+
+/// Opens a new session (a new refresh token family) for a user who proved who they are
+/// some other way than a password (a wallet signature, an identity provider), unless the
+/// account is disabled.
+pub async fn open(
+    state: &AppState,
+    conn: &mut AsyncPgConnection,
+    user_id: Uuid,
+) -> Result<pb::TokenResponse> {
+    let state = state.clone();
+    conn.transaction::<_, AuthError, _>(|conn| {
+        async move {
+            lock_user(conn, user_id).await?.ensure_enabled()?;
+            let view = accounts::load(conn, user_id).await?;
+            issue(&state, conn, view, None).await
+        }
+        .scope_boxed()
+    })
+    .await
 }
 
 /// Trades a refresh token for a new pair.
@@ -129,6 +183,16 @@ pub async fn refresh(state: &AppState, secret: &str) -> Result<pb::TokenResponse
         .await
         .optional()?
         .ok_or(AuthError::BadRefreshToken)?;
+    // Disabling revoked every token of the account: its holder is told why, rather than
+    // taken for a thief replaying a used one.
+    let disabled: Option<DateTime<Utc>> = users::table
+        .find(row.user_id)
+        .select(users::disabled_at)
+        .first(&mut conn)
+        .await?;
+    if disabled.is_some() {
+        return Err(AuthError::AccountDisabled);
+    }
     if row.revoked_at.is_some() {
         tracing::warn!(user_id = %row.user_id, family = %row.family_id, "refresh token reused, revoking its family");
         revoke_family(&mut conn, row.family_id).await?;
@@ -140,7 +204,7 @@ pub async fn refresh(state: &AppState, secret: &str) -> Result<pb::TokenResponse
     let state2 = state.clone();
     conn.transaction::<_, AuthError, _>(|conn| {
         async move {
-            lock_user(conn, row.user_id).await?;
+            lock_user(conn, row.user_id).await?.ensure_enabled()?;
             // Only one of two concurrent uses may win the rotation.
             let revoked = diesel::update(rt::table.find(row.id).filter(rt::revoked_at.is_null()))
                 .set(rt::revoked_at.eq(Some(Utc::now())))

@@ -1,7 +1,8 @@
 //! Sign-In with Ethereum (EIP-4361). The server hands out a nonce, the wallet signs a
 //! message naming our domain and that nonce (EIP-191 `personal_sign`), and the server
 //! recovers the signer. A nonce works once and for five minutes; the first sign-in of
-//! an address creates its account.
+//! an address creates its account (while registration is open). A disabled account is
+//! refused.
 
 use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
@@ -13,7 +14,7 @@ use redis::AsyncCommands;
 use crate::accounts::{self, NewAccount};
 use crate::db::schema::users;
 use crate::error::{AuthError, CommonErrors, Result};
-use crate::{AppState, roles, sessions};
+use crate::{AppState, access_settings, roles, sessions};
 
 pub const NONCE_TTL_SECS: u64 = 300;
 
@@ -81,11 +82,13 @@ pub async fn login(state: &AppState, wallet: pb::WalletSignature) -> Result<pb::
         .first(&mut conn)
         .await
         .optional()?;
-    let view = match existing {
-        Some(id) => accounts::load(&mut conn, id).await?,
+    let tokens = match existing {
+        Some(id) => sessions::open(state, &mut conn, id).await?,
         None => {
+            // A first sign-in makes an account: a registration, refused while closed.
+            access_settings::ensure_registration_open(&mut conn).await?;
             let short = format!("{}…{}", &address[..6], &address[address.len() - 4..]);
-            accounts::create(
+            let view = accounts::create(
                 &mut conn,
                 NewAccount {
                     email: None,
@@ -96,9 +99,10 @@ pub async fn login(state: &AppState, wallet: pb::WalletSignature) -> Result<pb::
                     invite_code: None,
                 },
             )
-            .await?
+            .await?;
+            sessions::issue(state, &mut conn, view, None).await?
         }
     };
     metrics::counter!("quire_auth_logins_total", "result" => "ok_wallet").increment(1);
-    sessions::issue(state, &mut conn, view, None).await
+    Ok(tokens)
 }

@@ -14,8 +14,8 @@ use tonic::{Request, Response, Status};
 use crate::books::{create, query, update, view};
 use crate::error::CatalogError;
 use crate::{
-    AppState, bookmarks, comments, covers, favourites, history, listing, progress, reading, search,
-    settings, shelves,
+    AppState, book_stats, bookmarks, comments, covers, favourites, history, listing, progress,
+    reading, search, settings, shelves,
 };
 
 pub struct CatalogApi {
@@ -262,6 +262,21 @@ impl CatalogService for CatalogApi {
     ) -> Reply<pb::Settings> {
         let who = caller(&req);
         let mut conn = self.conn().await?;
-        ok(settings::update(&mut conn, who.as_ref(), req.get_ref()).await?)
+        ok(settings::update(
+            &mut conn,
+            who.as_ref(),
+            req.get_ref(),
+            self.state.config.default_trial_percent,
+        )
+        .await?)
+    }
+
+    async fn book_stats(
+        &self,
+        req: Request<quire_proto::ops::v1::StatsRequest>,
+    ) -> Reply<pb::BookStats> {
+        let who = caller(&req);
+        let mut conn = self.conn().await?;
+        ok(book_stats::book_stats(&mut conn, who.as_ref(), req.get_ref()).await?)
     }
 }

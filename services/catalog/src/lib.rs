@@ -11,6 +11,7 @@
 #![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used))]
 
 pub mod access;
+pub mod book_stats;
 pub mod bookmarks;
 pub mod books;
 pub mod comments;
@@ -128,13 +129,14 @@ impl Application {
             &[topics::TRADE, topics::USER],
             self.state.pool.clone(),
         )?;
+        service.report_consumer(
+            &self.state.config.events_group,
+            &[topics::TRADE, topics::USER],
+        );
         service.spawn(|stop| projections.run(projections::Projections, stop));
-        let indexer = search::Indexer::start(
-            self.state.clone(),
-            &brokers,
-            &self.state.config.search_group(),
-        )
-        .await?;
+        let search_group = self.state.config.search_group();
+        let indexer = search::Indexer::start(self.state.clone(), &brokers, &search_group).await?;
+        service.report_consumer(&search_group, &[topics::BOOK]);
         service.spawn(|stop| indexer.run(stop));
 
         let limit = usize::try_from(self.state.config.max_upload_bytes)

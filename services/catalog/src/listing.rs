@@ -10,6 +10,7 @@ use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use diesel_async::scoped_futures::ScopedFutureExt;
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+use quire_kit::audit::{self, AuditRecord};
 use quire_kit::caller::Caller;
 use quire_kit::events::{topics, types};
 use quire_proto::catalog::v1 as pb;
@@ -22,7 +23,7 @@ use crate::db::book_file::BookFileRow;
 use crate::db::publish_status::{PublishStatusRow, ROLE_PUBLISHER, ROLE_WRITER};
 use crate::db::schema::{book_files, books, publish_status};
 use crate::error::{CatalogError, CommonErrors, Result};
-use crate::input;
+use crate::{SERVICE, input};
 
 pub const SOURCE: &str = "quire-catalog";
 
@@ -223,7 +224,8 @@ pub async fn set_publish_status(
     .await
 }
 
-/// An admin takes a book out of the shop (or lets it back).
+/// An admin takes a book out of the shop (or lets it back), with the audit entry of the
+/// change in the same transaction.
 pub async fn set_taken_down(
     conn: &mut AsyncPgConnection,
     caller: &Caller,
@@ -234,6 +236,7 @@ pub async fn set_taken_down(
     caller.require_admin()?;
     let book_id = input::uuid("book_id", book_id)?;
     let reason = input::text("reason", reason, 2000)?;
+    let admin = caller.user_id();
     conn.transaction::<_, CatalogError, _>(|conn| {
         async move {
             let before = lock_book(conn, book_id).await?;
@@ -243,6 +246,26 @@ pub async fn set_taken_down(
                 ..Default::default()
             };
             let after = change_book(conn, &before, changes).await?;
+            let takedown = |row: &BookRow| {
+                serde_json::json!({"taken_down": row.taken_down, "reason": row.taken_down_reason})
+            };
+            let (was, now) = (takedown(&before), takedown(&after));
+            if was != now {
+                let action = if taken_down {
+                    "book.take_down"
+                } else {
+                    "book.restore"
+                };
+                let target = format!("book:{book_id}");
+                let entry = AuditRecord {
+                    actor_id: admin,
+                    action,
+                    target,
+                    before: was,
+                    after: now,
+                };
+                audit::record(conn, SERVICE, entry).await?;
+            }
             tracing::info!(%book_id, taken_down, "takedown set");
             Ok(after)
         }

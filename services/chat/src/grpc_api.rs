@@ -7,7 +7,7 @@ use quire_proto::chat::v1::chat_service_server::ChatService;
 use tonic::{Request, Response, Status};
 
 use crate::error::{ChatError, Result};
-use crate::{AppState, history, moods, recommend, settings, turn};
+use crate::{AppState, history, moods, recommend, settings, stats, turn};
 
 pub struct ChatApi {
     pub state: AppState,
@@ -19,11 +19,17 @@ fn ok<T>(value: T) -> Reply<T> {
     Ok(Response::new(value))
 }
 
-/// The verified caller; every method but ListMoods needs one.
+/// The verified caller; every method but ListMoods and GetChatSettings needs one.
 fn caller<T>(req: &Request<T>) -> Result<Caller> {
     Ok(quire_kit::caller::caller_of(req)
         .map_err(ChatError::from)?
         .clone())
+}
+
+impl ChatApi {
+    async fn conn(&self) -> Result<quire_kit::db::PgConn> {
+        Ok(quire_kit::db::conn(&self.state.pool).await?)
+    }
 }
 
 #[tonic::async_trait]
@@ -42,9 +48,7 @@ impl ChatService for ChatApi {
     }
 
     async fn list_moods(&self, _req: Request<pb::ListMoodsRequest>) -> Reply<pb::MoodList> {
-        let mut conn = quire_kit::db::conn(&self.state.pool)
-            .await
-            .map_err(ChatError::from)?;
+        let mut conn = self.conn().await?;
         let name = settings::assistant_name(&mut conn).await?;
         ok(moods::list(name))
     }
@@ -55,5 +59,31 @@ impl ChatService for ChatApi {
     ) -> Reply<pb::Conversation> {
         let who = caller(&req)?;
         ok(history::get(&self.state, &who, req.into_inner()).await?)
+    }
+
+    async fn get_chat_settings(
+        &self,
+        _req: Request<pb::GetChatSettingsRequest>,
+    ) -> Reply<pb::ChatSettings> {
+        let mut conn = self.conn().await?;
+        ok(settings::get(&mut conn).await?)
+    }
+
+    async fn update_chat_settings(
+        &self,
+        req: Request<pb::UpdateChatSettingsRequest>,
+    ) -> Reply<pb::ChatSettings> {
+        let who = caller(&req)?;
+        let mut conn = self.conn().await?;
+        ok(settings::update(&mut conn, &who, req.get_ref()).await?)
+    }
+
+    async fn chat_stats(
+        &self,
+        req: Request<quire_proto::ops::v1::StatsRequest>,
+    ) -> Reply<pb::ChatStats> {
+        let who = caller(&req)?;
+        let mut conn = self.conn().await?;
+        ok(stats::chat_stats(&mut conn, &who, req.get_ref()).await?)
     }
 }

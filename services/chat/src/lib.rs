@@ -43,6 +43,7 @@ pub mod ranking;
 pub mod reader;
 pub mod recommend;
 pub mod settings;
+pub mod stats;
 pub mod turn;
 pub mod understanding;
 pub mod view;
@@ -166,6 +167,7 @@ impl Application {
             &[topics::BOOK, topics::TRADE],
             100,
         )?;
+        service.report_consumer(&group, &[topics::BOOK, topics::TRADE]);
         let projections = events::Projections::new(
             state.pool.clone(),
             &group,

@@ -1,13 +1,22 @@
 //! Admin settings of the assistant: its name (`assistant_name`, default [`DEFAULT_NAME`]).
+//! Every turn reads it anew, so a change applies to the next reply; a change is written
+//! with its audit entry, in one transaction.
 
 use diesel::prelude::*;
-use diesel_async::{AsyncPgConnection, RunQueryDsl};
+use diesel_async::scoped_futures::ScopedFutureExt;
+use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+use quire_kit::audit::{self, AuditRecord};
+use quire_kit::caller::Caller;
+use quire_proto::chat::v1 as pb;
 
-use crate::DEFAULT_NAME;
 use crate::db::schema::settings;
-use crate::error::Result;
+use crate::error::{ChatError, CommonErrors, Result};
+use crate::{DEFAULT_NAME, SERVICE};
 
 pub const ASSISTANT_NAME: &str = "assistant_name";
+
+/// The longest name, in characters.
+pub const MAX_NAME_CHARS: usize = 40;
 
 /// The name Quinn introduces itself by.
 pub async fn assistant_name(conn: &mut AsyncPgConnection) -> Result<String> {
@@ -17,8 +26,130 @@ pub async fn assistant_name(conn: &mut AsyncPgConnection) -> Result<String> {
         .first(conn)
         .await
         .optional()?;
-    Ok(name
+    Ok(name_or_default(name))
+}
+
+fn name_or_default(stored: Option<String>) -> String {
+    stored
         .map(|n| n.trim().to_owned())
         .filter(|n| !n.is_empty())
-        .unwrap_or_else(|| DEFAULT_NAME.to_owned()))
+        .unwrap_or_else(|| DEFAULT_NAME.to_owned())
+}
+
+/// A name as the proto says: trimmed, 1-40 characters, letters, digits, spaces, '-', '.'
+/// and apostrophes, a letter first.
+pub fn valid_name(value: &str) -> Result<String> {
+    let name = value.trim();
+    let bad = |why: &str| ChatError::invalid(ASSISTANT_NAME, format!("assistant_name {why}"));
+    let length = name.chars().count();
+    if length == 0 || length > MAX_NAME_CHARS {
+        return Err(bad("must be 1 to 40 characters"));
+    }
+    if !name.starts_with(char::is_alphabetic) {
+        return Err(bad("must start with a letter"));
+    }
+    let allowed = |c: char| c.is_alphanumeric() || matches!(c, ' ' | '-' | '.' | '\'' | '’');
+    if !name.chars().all(allowed) {
+        return Err(bad(
+            "may hold only letters, digits, spaces, '-', '.' and apostrophes",
+        ));
+    }
+    Ok(name.to_owned())
+}
+
+pub async fn get(conn: &mut AsyncPgConnection) -> Result<pb::ChatSettings> {
+    Ok(pb::ChatSettings {
+        assistant_name: assistant_name(conn).await?,
+    })
+}
+
+/// An admin renames the assistant: checked first (nothing changes on a bad name), then the
+/// new name and its audit entry in one transaction. The name in use already changes
+/// nothing and records nothing.
+pub async fn update(
+    conn: &mut AsyncPgConnection,
+    caller: &Caller,
+    req: &pb::UpdateChatSettingsRequest,
+) -> Result<pb::ChatSettings> {
+    caller.require_admin()?;
+    let name = valid_name(&req.assistant_name)?;
+    let admin = caller.user_id();
+    let answer = pb::ChatSettings {
+        assistant_name: name.clone(),
+    };
+    conn.transaction::<_, ChatError, _>(|conn| {
+        async move {
+            let before = lock_name(conn).await?;
+            if before == name {
+                return Ok(());
+            }
+            diesel::update(settings::table.find(ASSISTANT_NAME))
+                .set(settings::value.eq(&name))
+                .execute(conn)
+                .await?;
+            audit::record(
+                conn,
+                SERVICE,
+                AuditRecord {
+                    actor_id: admin,
+                    action: "settings.update",
+                    target: format!("setting:{ASSISTANT_NAME}"),
+                    before: before.as_str().into(),
+                    after: name.as_str().into(),
+                },
+            )
+            .await?;
+            tracing::info!(before = %before, after = %name, "assistant renamed");
+            Ok(())
+        }
+        .scope_boxed()
+    })
+    .await?;
+    Ok(answer)
+}
+
+/// The name in use, its row locked until the transaction ends so that concurrent renames
+/// take turns and each records the name the one before it left. An absent row is written
+/// first with the default, which is the name in use.
+async fn lock_name(conn: &mut AsyncPgConnection) -> Result<String> {
+    diesel::insert_into(settings::table)
+        .values((
+            settings::key.eq(ASSISTANT_NAME),
+            settings::value.eq(DEFAULT_NAME),
+        ))
+        .on_conflict(settings::key)
+        .do_nothing()
+        .execute(conn)
+        .await?;
+    let stored: String = settings::table
+        .find(ASSISTANT_NAME)
+        .select(settings::value)
+        .for_update()
+        .first(conn)
+        .await?;
+    Ok(name_or_default(Some(stored)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_name_is_trimmed_and_may_hold_what_names_hold() {
+        assert_eq!(valid_name("  Ada  ").unwrap(), "Ada");
+        for ok in ["Q", "Dr. Quinn-Smith", "O'Brien 2", "Zoë", "Sam’s Pal"] {
+            assert_eq!(valid_name(ok).unwrap(), ok);
+        }
+        assert_eq!(valid_name(&"a".repeat(40)).unwrap().len(), 40);
+    }
+
+    #[test]
+    fn a_bad_name_is_refused_naming_the_field() {
+        for bad in ["", "   ", "2Quinn", "-Q", "Quinn!", "Q\tQ", "<b>Q</b>"] {
+            let e = quire_kit::ApiError::from(valid_name(bad).unwrap_err());
+            assert_eq!(e.reason, "invalid_assistant_name", "{bad:?}");
+            assert!(e.message.contains(ASSISTANT_NAME), "{bad:?}: {}", e.message);
+        }
+        assert!(valid_name(&"a".repeat(41)).is_err());
+    }
 }

@@ -20,7 +20,9 @@ pub struct WalletConfig {
     /// ISO 4217 code of the one currency of the platform.
     #[serde(default = "d_currency")]
     pub currency: String,
-    /// The writer's share of a sale in percent (k = 0.9); the platform keeps the rest.
+    /// The writer's share of a sale in percent (k = 0.9); the platform keeps the rest. The
+    /// default only: an admin's setting (`crate::settings`) replaces it while the wallet
+    /// runs.
     #[serde(default = "d_share")]
     pub seller_share_percent: u8,
     /// Paid to the inviter for an invited user who registered, once that user qualifies

@@ -1,11 +1,13 @@
 //! Money in from outside: crediting a settled recharge or an admin's top-up (transfer
 //! world -> user and its `wallet.recharged` event, in the caller's transaction), admins'
-//! top-ups themselves, and the records of both.
+//! top-ups themselves (each with its audit entry, in the same transaction), and the
+//! records of both.
 
 use chrono::Utc;
 use diesel::prelude::*;
 use diesel_async::scoped_futures::ScopedFutureExt;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
+use quire_kit::audit::{self, AuditRecord};
 use quire_kit::caller::Caller;
 use quire_kit::events::{topics, types};
 use quire_proto::events::v1 as ev;
@@ -19,7 +21,7 @@ use crate::error::{CommonErrors, Result, WalletError};
 use crate::idempotency::{self, Key};
 use crate::input::{self, Page};
 use crate::ledger::{self, Account, Posting, TransferKind};
-use crate::{AppState, SOURCE};
+use crate::{AppState, SERVICE, SOURCE};
 
 /// The record as the API shows it.
 pub fn record(row: &TopUpRow) -> pb::TopUpRecord {
@@ -125,6 +127,19 @@ pub async fn top_up(
                 .execute(conn)
                 .await?;
             credit(conn, &row).await?;
+            audit::record(
+                conn,
+                SERVICE,
+                AuditRecord {
+                    actor_id: admin,
+                    action: "wallet.top_up",
+                    target: format!("user:{user}"),
+                    // JSON null: a top-up has no value before; after, {"amount_cents": n}.
+                    before: Default::default(),
+                    after: [("amount_cents", amount)].into_iter().collect(),
+                },
+            )
+            .await?;
             Ok(record(&row))
         }
         .scope_boxed()

@@ -6,7 +6,10 @@ use quire_proto::wallet::v1 as pb;
 use quire_proto::wallet::v1::wallet_service_server::WalletService;
 use tonic::{Request, Response, Status};
 
-use crate::{AppState, campaigns, consume, credits, recharges, rewards, trades, wallets};
+use crate::{
+    AppState, campaigns, consume, credits, recharges, rewards, sales_stats, settings, trades,
+    wallets,
+};
 
 pub struct WalletApi {
     pub state: AppState,
@@ -14,7 +17,7 @@ pub struct WalletApi {
 
 type Reply<T> = Result<Response<T>, Status>;
 
-/// Every method needs a verified caller, but the public reads of campaigns.
+/// Every method needs a verified caller, but the public reads of campaigns and settings.
 fn caller<T>(req: &Request<T>) -> Result<Caller, Status> {
     caller_of(req).cloned().map_err(Status::from)
 }
@@ -114,5 +117,28 @@ impl WalletService for WalletApi {
     async fn close_campaign(&self, req: Request<pb::CloseCampaignRequest>) -> Reply<pb::Campaign> {
         let who = caller(&req)?;
         reply(campaigns::settle::close(&self.state, &who, req.get_ref()).await)
+    }
+
+    async fn sales_stats(
+        &self,
+        req: Request<quire_proto::ops::v1::StatsRequest>,
+    ) -> Reply<pb::SalesStats> {
+        let who = caller(&req)?;
+        reply(sales_stats::sales_stats(&self.state, &who, req.get_ref()).await)
+    }
+
+    async fn get_wallet_settings(
+        &self,
+        _req: Request<pb::GetWalletSettingsRequest>,
+    ) -> Reply<pb::WalletSettings> {
+        reply(settings::get(&self.state).await)
+    }
+
+    async fn update_wallet_settings(
+        &self,
+        req: Request<pb::UpdateWalletSettingsRequest>,
+    ) -> Reply<pb::WalletSettings> {
+        let who = caller(&req)?;
+        reply(settings::update(&self.state, &who, req.get_ref()).await)
     }
 }

@@ -30,6 +30,8 @@ pub mod ledger;
 pub mod payment;
 pub mod recharges;
 pub mod rewards;
+pub mod sales_stats;
+pub mod settings;
 
 pub mod trades;
 pub mod wallets;
@@ -139,6 +141,10 @@ impl Application {
             &[topics::USER, topics::TRADE],
             self.state.pool.clone(),
         )?;
+        service.report_consumer(
+            &self.state.config.events_group,
+            &[topics::USER, topics::TRADE],
+        );
         let rewards = rewards::Rewards {
             registered_cents: self.state.config.reward_registered_cents,
             first_purchase_cents: self.state.config.reward_first_purchase_cents,

@@ -15,11 +15,14 @@ use quire_kit::db::PgPool;
 use quire_wallet::catalog::Sale;
 use quire_wallet::error::WalletError;
 use quire_wallet::ledger::{self, Account, Posting, TransferKind};
+use quire_wallet::settings::SellerShare;
 use quire_wallet::trades;
 use uuid::Uuid;
 
 const USERS: usize = 4;
 const SHARE: u8 = 90;
+/// The seller's share setting of these schemas: never set, so the default applies.
+const SETTING: SellerShare = SellerShare { default: SHARE };
 
 #[derive(Debug, Clone)]
 enum Op {
@@ -158,7 +161,7 @@ async fn run(conn: &mut AsyncPgConnection, users: &[Uuid], op: &Op) -> Outcome {
             price_cents: price,
             seller: users[seller],
         };
-        match trades::flight::trade(conn, None, users[buyer], &sale, SHARE).await {
+        match trades::flight::trade(conn, None, users[buyer], &sale, SHARE, SETTING).await {
             Ok(Some(_)) => return Outcome::Done,
             Ok(None) => {}
             Err(error) => return outcome::<()>(Err(error)),
@@ -415,7 +418,7 @@ fn a_trade_in_one_flight_commits_only_the_usual_case() {
             .unwrap()
             .unwrap();
         let book = sale(seller, 499);
-        let first = flight::trade(conn, Some(&key), buyer, &book, SHARE)
+        let first = flight::trade(conn, Some(&key), buyer, &book, SHARE, SETTING)
             .await
             .unwrap()
             .expect("a usual trade flies");
@@ -441,7 +444,9 @@ fn a_trade_in_one_flight_commits_only_the_usual_case() {
             (None, sale(seller, 502)),
         ];
         for (key, sale) in &refused {
-            let outcome = flight::trade(conn, *key, buyer, sale, SHARE).await.unwrap();
+            let outcome = flight::trade(conn, *key, buyer, sale, SHARE, SETTING)
+                .await
+                .unwrap();
             assert!(outcome.is_none(), "{sale:?} flew");
             assert_eq!(balances(conn).await, [501, 449, 0]);
             assert_eq!(trades_of(conn).await, 1);
@@ -455,13 +460,71 @@ fn a_trade_in_one_flight_commits_only_the_usual_case() {
         );
 
         // A free book moves no money and still flies.
-        let free = flight::trade(conn, None, buyer, &sale(seller, 0), SHARE)
+        let free = flight::trade(conn, None, buyer, &sale(seller, 0), SHARE, SETTING)
             .await
             .unwrap()
             .expect("a free book flies");
         assert_eq!(free.price_cents, 0);
         assert_eq!(balances(conn).await, [501, 449, 0]);
         assert_eq!(trades_of(conn).await, 2);
+    });
+}
+
+#[test]
+fn a_flight_priced_at_a_share_the_setting_no_longer_says_commits_nothing() {
+    use quire_wallet::trades::flight;
+    let db = db();
+    db.runtime.block_on(async {
+        // A schema of its own: the setting changed here must not reach other tests.
+        let pool = own_schema(1).await;
+        let mut conn = quire_kit::db::conn(&pool).await.unwrap();
+        let conn = &mut *conn;
+        let (buyer, seller) = (Uuid::now_v7(), Uuid::now_v7());
+        assert_eq!(
+            run(conn, &[buyer], &Op::Recharge(0, 1_000)).await,
+            Outcome::Done
+        );
+        assert_eq!(run(conn, &[seller], &Op::Open(0)).await, Outcome::Done);
+        let sale = Sale {
+            book_id: Uuid::now_v7(),
+            title: "A Repriced Book".into(),
+            price_cents: 499,
+            seller,
+        };
+        // An admin sets 70% after the trade read the default.
+        diesel::sql_query(
+            "INSERT INTO settings (key, value) VALUES ('seller_share_percent', '70')",
+        )
+        .execute(conn)
+        .await
+        .unwrap();
+        assert_eq!(SETTING.read(conn).await.unwrap(), 70);
+
+        let stale = flight::trade(conn, None, buyer, &sale, SHARE, SETTING)
+            .await
+            .unwrap();
+        assert!(stale.is_none(), "a trade priced at 90% flew under 70%");
+        let mut seen = Vec::new();
+        for user in [buyer, seller] {
+            seen.push(ledger::balance(conn, Account::User(user)).await.unwrap());
+        }
+        assert_eq!(seen, [1_000, 0], "nothing moved");
+
+        let fresh = flight::trade(conn, None, buyer, &sale, 70, SETTING)
+            .await
+            .unwrap()
+            .expect("a trade priced at the setting flies");
+        assert_eq!((fresh.seller_cents, fresh.platform_cents), (349, 150));
+        // A share the database would never hold is refused before any money moves.
+        let refused = diesel::sql_query(
+            "UPDATE settings SET value = '101' WHERE key = 'seller_share_percent'",
+        )
+        .execute(conn)
+        .await;
+        assert!(
+            refused.is_err(),
+            "the settings table refused a share of 101%"
+        );
     });
 }
 
@@ -530,7 +593,7 @@ fn a_writers_share_waits_as_a_pending_credit_that_counts_at_once() {
             (w.balance_cents, w.earned_cents)
         };
 
-        flight::trade(conn, None, buyer, &sale(499), SHARE)
+        flight::trade(conn, None, buyer, &sale(499), SHARE, SETTING)
             .await
             .unwrap()
             .unwrap();
@@ -606,7 +669,7 @@ fn a_popular_writer_sells_while_the_folder_folds_and_the_writer_spends() {
                         price_cents: 100,
                         seller: writer,
                     };
-                    let flew = flight::trade(&mut conn, None, buyer, &sale, SHARE)
+                    let flew = flight::trade(&mut conn, None, buyer, &sale, SHARE, SETTING)
                         .await
                         .unwrap();
                     assert!(flew.is_some(), "a usual trade flies");
@@ -705,7 +768,7 @@ fn a_debit_racing_the_folder_sees_every_credit() {
                 seller: writer,
             };
             assert!(
-                flight::trade(&mut conn, None, buyer, &sale, SHARE)
+                flight::trade(&mut conn, None, buyer, &sale, SHARE, SETTING)
                     .await
                     .unwrap()
                     .is_some()

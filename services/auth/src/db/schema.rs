@@ -37,6 +37,16 @@ diesel::table! {
 }
 
 diesel::table! {
+    oidc_logins (state_hash) {
+        state_hash -> Text,
+        nonce -> Text,
+        pkce_verifier -> Text,
+        redirect_uri -> Text,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
     refresh_tokens (id) {
         id -> Uuid,
         user_id -> Uuid,
@@ -45,6 +55,23 @@ diesel::table! {
         expires_at -> Timestamptz,
         created_at -> Timestamptz,
         revoked_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
+    settings (key) {
+        key -> Text,
+        value -> Text,
+        updated_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    user_identities (issuer, subject) {
+        issuer -> Text,
+        subject -> Text,
+        user_id -> Uuid,
+        created_at -> Timestamptz,
     }
 }
 
@@ -69,17 +96,22 @@ diesel::table! {
         bio -> Nullable<Text>,
         created_at -> Timestamptz,
         invite_code_used -> Nullable<Text>,
+        disabled_at -> Nullable<Timestamptz>,
     }
 }
 
 diesel::joinable!(refresh_tokens -> users (user_id));
+diesel::joinable!(user_identities -> users (user_id));
 diesel::joinable!(user_roles -> users (user_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     email_codes,
     email_verifications,
     invite_codes,
+    oidc_logins,
     refresh_tokens,
+    settings,
+    user_identities,
     user_roles,
     users,
 );

@@ -18,6 +18,8 @@ pub struct UserRow {
     pub bio: Option<String>,
     pub created_at: DateTime<Utc>,
     pub invite_code_used: Option<String>,
+    /// Set while an admin has disabled the account.
+    pub disabled_at: Option<DateTime<Utc>>,
 }
 
 #[derive(Debug, Insertable)]

@@ -1,6 +1,7 @@
 //! The catalog service against real Postgres, Kafka and a real auth service.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod admin;
 mod books;
 mod covers;
 mod purchases;

@@ -66,6 +66,23 @@ impl TestApp {
         self.stop = Some(catalog.stop);
     }
 
+    /// A connection to this catalog's own schema, for what the API does not show.
+    pub async fn db(&self) -> quire_kit::db::PgConn {
+        let schema = self
+            .common
+            .db_schema
+            .as_deref()
+            .expect("a schema of its own");
+        let pool = quire_kit::db::pool(&self.common.database_url, schema, 1).unwrap();
+        quire_kit::db::conn(&pool).await.unwrap()
+    }
+
+    /// The catalog's audit entries, newest first, and whether their chain is intact.
+    pub async fn audit(&self) -> quire_kit::audit::AuditPage {
+        let mut conn = self.db().await;
+        quire_kit::audit::list(&mut conn, None, 200).await.unwrap()
+    }
+
     /// A new user holding `roles`, signed in.
     pub async fn user(&self, roles: &[&str]) -> User {
         quire_test_stack::new_user(&self.auth, &self.admin, roles).await

@@ -2,6 +2,7 @@
 //! recommendations of a conversation, what a reader may not do, and the trade projection.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod admin;
 mod input;
 mod support;
 mod trades;

@@ -7,7 +7,7 @@
 //!
 //! Funded (the pledges reach the goal): one transfer `campaign_payout` takes the escrow to
 //! the writer (per backer, the floor of the share of their pledges' sum, as a trade would
-//! split it) and to the platform (the rest); every backer gets a trade of the book at the
+//! split it, at the seller's share the settlement's transaction reads from the settings) and to the platform (the rest); every backer gets a trade of the book at the
 //! price of their pledges, paid by that transfer, with its `trade.completed` (a backer who
 //! bought the book before keeps their first trade, and their pledge still pays the
 //! writer). Failed: one transfer `campaign_refund` pays every backer their pledges back.
@@ -37,6 +37,7 @@ use crate::db::schema::campaigns;
 use crate::db::trade::TradeRow;
 use crate::error::{CommonErrors, Result, WalletError};
 use crate::ledger::{self, Account, Posting, TransferKind};
+use crate::settings::SellerShare;
 use crate::trades::{completed, split};
 use crate::{AppState, SOURCE, input};
 
@@ -102,11 +103,12 @@ pub async fn settle_and_tell(
 }
 
 /// Settles campaign `id` in one transaction (see the module's notes); answers it as it
-/// was found when it was settled already. 404 for an unknown campaign.
+/// was found when it was settled already. 404 for an unknown campaign. A funded campaign
+/// pays the writer the seller's share set now (`default_share` while no admin set one).
 pub async fn settle(
     conn: &mut AsyncPgConnection,
     id: Uuid,
-    share_percent: u8,
+    default_share: u8,
 ) -> Result<Settlement> {
     let started = std::time::Instant::now();
     let settled = conn
@@ -147,7 +149,8 @@ pub async fn settle(
                 }
                 let now = Utc::now();
                 let campaign = if pledged >= row.goal_cents {
-                    pay_out(conn, &row, &backers, pledged, share_percent, now).await?
+                    let share = SellerShare::new(default_share).read(conn).await?;
+                    pay_out(conn, &row, &backers, pledged, share, now).await?
                 } else {
                     pay_back(conn, &row, &backers, pledged, now).await?
                 };

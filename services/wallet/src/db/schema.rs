@@ -90,6 +90,14 @@ diesel::table! {
 }
 
 diesel::table! {
+    settings (key) {
+        key -> Text,
+        value -> Text,
+        updated_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
     top_ups (id) {
         id -> Uuid,
         user_id -> Uuid,
@@ -166,6 +174,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     pending_credits,
     pledges,
     rewards,
+    settings,
     top_ups,
     trades,
     transfers,

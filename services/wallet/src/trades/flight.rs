@@ -6,10 +6,11 @@
 //! order too.
 //!
 //! Sent at once, a statement cannot depend on what the one before answered. So the flight
-//! only commits a trade that went the usual way: the key fresh, the book not bought
-//! before, both wallets there and enough money. Anything else rolls the whole transaction
-//! back and the caller runs the careful path, which handles every case (a replay, a
-//! concurrent purchase, a seller's first sale opening a wallet, too little money with its
+//! only commits a trade that went the usual way: the seller's share it was priced at still
+//! the setting its transaction reads, the key fresh, the book not bought before, both
+//! wallets there and enough money. Anything else rolls the whole transaction
+//! back and the caller runs the careful path, which handles every case (a share an admin
+//! just changed, a replay, a concurrent purchase, a seller's first sale opening a wallet, too little money with its
 //! refusal remembered under the key).
 
 use diesel::result::Error as DieselError;
@@ -27,15 +28,19 @@ use crate::catalog::Sale;
 use crate::error::{Result, WalletError};
 use crate::idempotency::{self, Key};
 use crate::ledger::{self, TransferKind};
+use crate::settings::SellerShare;
 
-/// Runs `buyer`'s purchase of `sale` as one flight of statements; `None` when it did not
-/// go the usual way and nothing was committed (the caller then takes the careful path).
+/// Runs `buyer`'s purchase of `sale`, priced at the seller's `share_percent` (as read
+/// before), as one flight of statements; `None` when it did not go the usual way, the
+/// share `setting` reads in the transaction included, and nothing was committed (the
+/// caller then takes the careful path).
 pub async fn trade(
     conn: &mut AsyncPgConnection,
     key: Option<&Key>,
     buyer: Uuid,
     sale: &Sale,
     share_percent: u8,
+    setting: SellerShare,
 ) -> Result<Option<pb::Trade>> {
     let row = &new_trade(buyer, sale, share_percent);
     let answer = to_pb(row, false);
@@ -47,6 +52,7 @@ pub async fn trade(
             async move {
                 // Listed in the order they must run: each only builds its statement, and
                 // the join below sends them in this order.
+                let share = setting.statement(conn);
                 let claim = key.map(|key| idempotency::claim_statement(conn, key));
                 let insert = insert_statement(conn, row);
                 let (_, outbox) = quire_kit::outbox::enqueue_statement(
@@ -76,7 +82,8 @@ pub async fn trade(
                     .as_ref()
                     .map(|t| t.settle_statements(conn))
                     .unwrap_or_default();
-                let (claim, insert, outbox, writes, store, moves) = futures::join!(
+                let (share, claim, insert, outbox, writes, store, moves) = futures::join!(
+                    share,
                     OptionFuture::from(claim),
                     insert,
                     outbox,
@@ -85,6 +92,9 @@ pub async fn trade(
                     join_all(moves),
                 );
                 // In statement order: once one failed, the ones after it failed too.
+                if share? != share_percent {
+                    return Err(DieselError::RollbackTransaction.into());
+                }
                 let fresh = claim.transpose()?.is_none_or(|claimed| claimed == 1);
                 let new = insert? == 1;
                 if !(fresh && new) {

@@ -1,7 +1,9 @@
 //! Buying a book: price and seller from catalog, then in one transaction the trade row,
 //! the transfer (buyer -price, writer +floor(price * share), platform the rest) and the
 //! `trade.completed` event. A buyer buys a book once: UNIQUE(buyer_uid, book_id) decides
-//! any race, and a second attempt answers the first trade, charging nothing.
+//! any race, and a second attempt answers the first trade, charging nothing. The share is
+//! the admin's setting as the trade's transaction reads it (see `crate::settings`), so a
+//! change applies to the next sale.
 
 pub mod flight;
 
@@ -29,6 +31,7 @@ use crate::error::{CommonErrors, Result, WalletError};
 use crate::idempotency::{self, Key};
 use crate::input::{self, Page};
 use crate::ledger::{self, Account, Posting, Recorded, TransferKind};
+use crate::settings::SellerShare;
 use crate::{AppState, SOURCE};
 
 /// The writer's and the platform's parts of `price`: the writer gets the floor of
@@ -63,50 +66,60 @@ pub async fn trade(state: &AppState, caller: &Caller, req: &pb::TradeRequest) ->
         "Trade",
         &fields.each_ref().map(String::as_str),
     )?;
+    let setting = SellerShare::new(state.config.seller_share_percent);
     // A finished retry or a book already bought is answered whatever catalog says, as soon
     // as it is found; catalog is asked meanwhile rather than after, as most trades are new
-    // (a replay wastes the call, a new trade saves the wait).
+    // (a replay wastes the call, a new trade saves the wait). The seller's share comes with
+    // them, for the flight to price the trade at and confirm in its transaction.
     let earlier = async {
         let mut conn = state.conn().await?;
-        // Both reads in one round trip (see quire_kit::db, Pipelining).
+        // The reads in one round trip (see quire_kit::db, Pipelining).
         let used = key
             .as_ref()
             .map(|key| idempotency::lookup_statement(&mut conn, key));
         let bought = find_statement(&mut conn, buyer, book);
-        let (used, bought) = futures::join!(OptionFuture::from(used), bought);
+        let share = setting.statement(&mut conn);
+        let (used, bought, share) = futures::join!(OptionFuture::from(used), bought, share);
         if let (Some(key), Some(used)) = (&key, used) {
             // A key looked up (not claimed) is never fresh: it answers or refuses.
             if let Some(earlier) = idempotency::earlier(key, used?)? {
                 return idempotency::replay(earlier)
                     .unwrap_or_else(|| Err(WalletError::internal("a looked-up key is fresh")))
-                    .map(Some);
+                    .map(Before::Answered);
             }
         }
-        Ok(bought?.map(|first| to_pb(&first, true)))
+        Ok(match bought? {
+            Some(first) => Before::Answered(to_pb(&first, true)),
+            None => Before::New { share: share? },
+        })
     };
     let sale = catalog::book_for_sale(state, caller, book);
     tokio::pin!(earlier, sale);
-    let sale = tokio::select! {
+    let (sale, share) = tokio::select! {
         found = &mut earlier => match found? {
-            Some(answer) => return Ok(answer),
-            None => sale.await?,
+            Before::Answered(answer) => return Ok(answer),
+            Before::New { share } => (sale.await?, share),
         },
         sale = &mut sale => match earlier.await? {
-            Some(answer) => return Ok(answer),
-            None => sale?,
+            Before::Answered(answer) => return Ok(answer),
+            Before::New { share } => (sale?, share),
         },
     };
     if sale.seller == buyer {
         return Err(WalletError::OwnBook);
     }
-    let share = state.config.seller_share_percent;
     let mut conn = state.conn().await?;
-    let answer = match flight::trade(&mut conn, key.as_ref(), buyer, &sale, share).await? {
+    let flown = flight::trade(&mut conn, key.as_ref(), buyer, &sale, share, setting).await?;
+    let answer = match flown {
         Some(answer) => answer,
         // Not the usual way: statement by statement, which handles every case.
         None => {
             idempotency::run_settling(&mut conn, key.as_ref(), |conn| {
-                async move { record(conn, buyer, &sale, share).await }.scope_boxed()
+                async move {
+                    let share = setting.read(conn).await?;
+                    record(conn, buyer, &sale, share).await
+                }
+                .scope_boxed()
             })
             .await?
         }
@@ -116,6 +129,13 @@ pub async fn trade(state: &AppState, caller: &Caller, req: &pb::TradeRequest) ->
     state.outbox.wake();
     state.folder.ring();
     Ok(answer)
+}
+
+/// What the reads before a trade found: its answer already (a retry, a book bought
+/// before), or the seller's share a new trade is priced at.
+enum Before {
+    Answered(pb::Trade),
+    New { share: u8 },
 }
 
 /// The row of `buyer`'s new trade of `sale`: the writer's and the platform's parts, and a

@@ -1,0 +1,2 @@
+DROP TABLE user_identities;
+DROP TABLE oidc_logins;
