@@ -22,6 +22,8 @@ import { passwordResetScenarios } from './password-reset.mjs';
 import { roughEdgeScenarios } from './rough-edges.mjs';
 import { chatScenarios } from './chat.mjs';
 import { pricingScenarios } from './pricing.mjs';
+import { adminScenarios } from './admin.mjs';
+import { oidcScenarios } from './oidc.mjs';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -293,6 +295,8 @@ passwordResetScenarios({ scenario, assertText, shot, sink: () => sink, setupErro
 roughEdgeScenarios({ scenario, assertText, shot, sink: () => sink, setupError: () => setupError, appPath });
 chatScenarios({ scenario, assertText, shot, sink: () => sink, setupError: () => setupError, appPath });
 pricingScenarios({ scenario, assertText, shot, sink: () => sink, setupError: () => setupError, appPath });
+adminScenarios({ scenario, assertText, shot, sink: () => sink, setupError: () => setupError, appPath });
+oidcScenarios({ scenario, assertText, shot, sink: () => sink, setupError: () => setupError, appPath });
 
 /** Waits (up to the default timeout) until the locator's text contains `expected`. */
 async function assertText(locator, expected, message) {

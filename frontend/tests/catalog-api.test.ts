@@ -5,7 +5,6 @@ import {
   getBooks,
   listBooks,
   publishBookStatus,
-  putSettings,
   searchBooks,
   setFavourite,
   takedownBook,
@@ -156,12 +155,5 @@ describe('favourites, admin and settings', () => {
     expect(server.seen[0].url).toBe('/api/admin/books?query=dune&page=3&page_size=10');
     expect(JSON.parse(server.seen[1].body)).toEqual({ taken_down: true, reason: 'copyright' });
     expect(JSON.parse(server.seen[2].body)).toEqual({ taken_down: false });
-  });
-
-  it('puts the trial percent as JSON', async () => {
-    server.json('/api/admin/settings', 200, ok({ trial_percent: 25 }));
-    await expect(putSettings({ trial_percent: 25 })).resolves.toEqual({ trial_percent: 25 });
-    expect(server.seen[0].method).toBe('PUT');
-    expect(JSON.parse(server.seen[0].body)).toEqual({ trial_percent: 25 });
   });
 });

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { validateTrialPercent } from '@/features/catalog/components/TrialSettingsForm';
 import { formatScore, joinList, parsePrice, splitList } from '@/features/catalog/format';
 import { formatPrice } from '@/lib/money';
 import { isSearching, readShopQuery, sortHits, writeShopQuery } from '@/features/catalog/shop-query';
@@ -66,16 +65,5 @@ describe('the shop address', () => {
     expect(sortHits(hits, 'price_asc').map((h) => h.title)).toEqual(['C', 'B', 'A']);
     expect(sortHits(hits, 'title').map((h) => h.title)).toEqual(['A', 'B', 'C']);
     expect(sortHits(hits, 'relevance')).toBe(hits);
-  });
-});
-
-describe('trial percent', () => {
-  it('accepts whole numbers from 1 to 100', () => {
-    expect(validateTrialPercent('1')).toBeNull();
-    expect(validateTrialPercent('100')).toBeNull();
-    expect(validateTrialPercent('0')).toBe('Must be between 1 and 100');
-    expect(validateTrialPercent('101')).toBe('Must be between 1 and 100');
-    expect(validateTrialPercent('2.5')).toBe('Must be a whole number');
-    expect(validateTrialPercent('')).toBe('This field is required');
   });
 });

@@ -4,7 +4,7 @@ import { routes } from '@/app/router';
 import { configureApiClient, resetApiClientConfig } from '@/lib/api-client';
 import { useAuthStore } from '@/stores/auth';
 import { useToastStore } from '@/stores/toast';
-import { byTestId, cleanup, click, render, typeInto, waitFor } from './support/catalog-dom';
+import { byTestId, cleanup, click, render, waitFor } from './support/catalog-dom';
 import { ok, startServer, type TestServer } from './support/http-server';
 
 let server: TestServer;
@@ -104,33 +104,6 @@ describe('admin content', () => {
     await waitFor(() => expect(calls('/api/admin/books/b1/takedown')).toHaveLength(1));
     expect(JSON.parse(calls('/api/admin/books/b1/takedown')[0].body)).toEqual({ taken_down: true, reason: 'copyright claim' });
     await waitFor(() => expect(document.querySelector('[role="dialog"]')).toBeNull());
-  });
-});
-
-describe('admin settings', () => {
-  it('refuses a trial percent out of 1-100 and saves a good one', async () => {
-    logIn('admin-1', ['admin'], true);
-    server.json('/api/settings', 200, ok({ trial_percent: 10 }));
-    server.json('/api/admin/settings', 200, ok({ trial_percent: 35 }));
-    const { container } = await render(routes, '/admin/settings');
-    const input = await waitFor(() => {
-      const i = container.querySelector<HTMLInputElement>('input[name="trial_percent"]');
-      if (!i || i.value !== '10') throw new Error('not loaded');
-      return i;
-    });
-    const submit = () =>
-      act(async () => {
-        container.querySelector('form[aria-label="Trial settings"]')!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
-      });
-    typeInto(input, '150');
-    await submit();
-    expect(container.textContent).toContain('Must be between 1 and 100');
-    expect(calls('/api/admin/settings')).toHaveLength(0);
-    typeInto(input, '35');
-    await submit();
-    await waitFor(() => expect(calls('/api/admin/settings')).toHaveLength(1));
-    expect(calls('/api/admin/settings')[0].method).toBe('PUT');
-    expect(JSON.parse(calls('/api/admin/settings')[0].body)).toEqual({ trial_percent: 35 });
   });
 });
 

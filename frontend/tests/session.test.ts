@@ -8,7 +8,7 @@ import { useAuthStore } from '@/stores/auth';
 import { useRoleStore } from '@/stores/role';
 import { useToastStore } from '@/stores/toast';
 
-const user = { user_id: 'u1', email: 'a@b.c', username: 'ann', roles: ['reader', 'writer'], current_role: 'writer', invite_code: 'ABCD2345', created_at: '2026-11-22T00:00:00Z' } as const;
+const user = { user_id: 'u1', email: 'a@b.c', username: 'ann', roles: ['reader', 'writer'], current_role: 'writer', invite_code: 'ABCD2345', created_at: '2026-11-22T00:00:00Z', disabled: false } as const;
 
 beforeEach(() => {
   localStorage.clear();

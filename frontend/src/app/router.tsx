@@ -10,6 +10,7 @@ import Login from '@/routes/login';
 import LoginEmail from '@/routes/login/email';
 import LoginWallet from '@/routes/login/wallet';
 import LoginReset from '@/routes/login/reset';
+import LoginOidc from '@/routes/login/oidc';
 import Register from '@/routes/register';
 import Privacy from '@/routes/privacy';
 import Terms from '@/routes/terms';
@@ -63,6 +64,7 @@ export const routes: RouteObject[] = [
       { path: 'login/email', element: <LoginEmail /> },
       { path: 'login/wallet', element: <LoginWallet /> },
       { path: 'login/reset', element: <LoginReset /> },
+      { path: 'login/oidc', element: <LoginOidc /> },
       { path: 'register', element: <Register /> },
       { path: 'privacy', element: <Privacy /> },
       { path: 'terms', element: <Terms /> },

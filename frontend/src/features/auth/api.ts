@@ -61,3 +61,32 @@ export function sendPasswordResetCode(email: string) {
 export function resetPassword(input: PasswordResetInput) {
   return api.post<Schemas['PasswordResetOut']>('/users/password-reset/', { json: input, ...credentialCall });
 }
+
+// Sign-in through an OpenID Connect provider (authorization code flow with PKCE; the
+// server keeps the verifier and the nonce, the browser only the state).
+export interface OidcConfig {
+  enabled: boolean;
+  display_name: string;
+}
+export interface OidcStart {
+  authorization_url: string;
+  state: string;
+}
+
+/** Whether a provider is configured; a failure means "no button", not a toast. */
+export function getOidcConfig() {
+  return api.get<OidcConfig>('/auth/oidc', { ignoreErrors: true });
+}
+
+export function startOidcLogin(redirectUri: string) {
+  return api.post<OidcStart>('/auth/oidc/start', { json: { redirect_uri: redirectUri }, ...credentialCall });
+}
+
+/**
+ * The provider's code for the tokens of a password login. Its refusals (401 bad state or
+ * code, 403 unverified e-mail or disabled account, 409 registration closed) are the
+ * callback page's to show: no toast, no session reset.
+ */
+export function finishOidcLogin(state: string, code: string) {
+  return api.post<LoginReply>('/auth/oidc/finish', { json: { state, code }, ...credentialCall, notify: false });
+}

@@ -7,15 +7,18 @@ import { useRoleStore } from '@/stores/role';
 import { logout } from './api';
 import { completeLogin, type LoginDeps } from './session';
 
-/** Finishes a login and leaves for ?redirect= (full address or in-app path) or /reader. */
+/**
+ * Finishes a login and leaves for ?redirect= (full address or in-app path) or /reader. A
+ * login that went through another site (OIDC) passes the redirect it kept for the trip.
+ */
 export function useFinishLogin(deps: LoginDeps) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const queryClient = useQueryClient();
-  return async (reply: LoginReply) => {
+  return async (reply: LoginReply, redirect: string | null = params.get('redirect')) => {
     queryClient.clear(); // nothing cached for a previous user may leak into this session
     await completeLogin(reply, { ...deps, queryClient });
-    followRedirect(resolveRedirect(params.get('redirect')), navigate);
+    followRedirect(resolveRedirect(redirect), navigate);
   };
 }
 

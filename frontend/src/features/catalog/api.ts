@@ -206,7 +206,3 @@ export function takedownBook(bookId: string, body: Takedown): Promise<Book> {
 export function getSettings(): Promise<Settings> {
   return api.get<Settings>('/settings');
 }
-
-export function putSettings(settings: Settings): Promise<Settings> {
-  return api.put<Settings>('/admin/settings', { json: settings });
-}

@@ -15,7 +15,6 @@ import {
   getToc,
   listBooks,
   publishBookStatus,
-  putSettings,
   searchBooks,
   setFavourite,
   takedownBook,
@@ -191,13 +190,3 @@ export function useTakedown() {
   });
 }
 
-export function useSaveSettings() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: putSettings,
-    onSuccess: (settings) => {
-      queryClient.setQueryData(catalogKeys.settings(), settings);
-      toast.success('Settings saved');
-    },
-  });
-}

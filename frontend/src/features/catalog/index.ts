@@ -27,7 +27,6 @@ export { Shelf } from './components/Shelf';
 export { ShopFront } from './components/ShopFront';
 export { ShopSearch } from './components/ShopSearch';
 export { TocList } from './components/TocList';
-export { TrialSettingsForm, validateTrialPercent } from './components/TrialSettingsForm';
 export { catalogKeys } from './api';
 export { parsePrice, DEFAULT_PAGE_SIZE } from './format';
 export * from './hooks';

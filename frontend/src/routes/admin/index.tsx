@@ -1,15 +1,14 @@
-import { ComingSoon } from '@/components/ComingSoon';
+import { PageHeader } from '@/components/Card';
+import { Dashboard } from '@/features/admin';
 import { useTitle } from '@/lib/use-title';
 
+/** /admin: the platform at a glance, and the audit log of admin actions. */
 export default function AdminHomeRoute() {
-  useTitle('Admin dashboard');
+  useTitle('Dashboard · Admin');
   return (
-    <ComingSoon
-      title="Admin dashboard"
-      icon="shield"
-      description="Platform health, sign-ups and sales at a glance."
-      highlights={['Sign-ups and sales', 'Service health', 'Recent activity']}
-      backTo={{ label: 'Manage users', to: '/admin/users' }}
-    />
+    <div className="page">
+      <PageHeader eyebrow="Admin" title="Dashboard" subtitle="Accounts, books, sales and the services behind them." />
+      <Dashboard />
+    </div>
   );
 }

@@ -1,17 +1,14 @@
-import { Card, CardHeader, PageHeader } from '@/components/Card';
-import { TrialSettingsForm } from '@/features/catalog';
+import { PageHeader } from '@/components/Card';
+import { SettingsForm } from '@/features/admin';
 import { useTitle } from '@/lib/use-title';
 
-/** /admin/settings: platform settings (the free sample size). */
+/** /admin/settings: every live setting; a change applies without a restart. */
 export default function AdminSettingsRoute() {
   useTitle('Platform settings · Admin');
   return (
     <div className="page">
-      <PageHeader eyebrow="Admin" title="Platform settings" subtitle="Changes apply to every book at once." />
-      <Card>
-        <CardHeader title="Free sample" subtitle="How much of each book readers can read before buying it." />
-        <TrialSettingsForm />
-      </Card>
+      <PageHeader eyebrow="Admin" title="Platform settings" subtitle="Changes apply at once, everywhere, and are written to the audit log." />
+      <SettingsForm />
     </div>
   );
 }

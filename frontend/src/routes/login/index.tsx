@@ -1,6 +1,7 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { AuthPanel } from '@/components/AuthPanel';
 import { Icon } from '@/components/Icon';
+import { OidcButton } from '@/features/auth';
 import { withSearch } from '@/lib/redirect';
 import { useTitle } from '@/lib/use-title';
 
@@ -45,6 +46,7 @@ export default function LoginRoute() {
           </span>
         </Link>
       </div>
+      <OidcButton redirect={redirect} />
     </AuthPanel>
   );
 }

@@ -2,6 +2,7 @@ import { NavLink, useNavigate } from 'react-router-dom';
 import { useAuthStore } from '@/stores/auth';
 
 const LINKS = [
+  { to: '/admin', label: 'Dashboard', end: true },
   { to: '/admin/users', label: 'Users' },
   { to: '/admin/content', label: 'Content' },
   { to: '/admin/settings', label: 'Settings' },
@@ -18,7 +19,7 @@ export function AdminNav() {
       <span className="subnav-title">Admin</span>
       <div className="subnav-links">
         {LINKS.map((l) => (
-          <NavLink key={l.to} to={l.to} className={({ isActive }) => `subnav-link ${isActive ? 'active' : ''}`}>
+          <NavLink key={l.to} to={l.to} end={'end' in l} className={({ isActive }) => `subnav-link ${isActive ? 'active' : ''}`}>
             {l.label}
           </NavLink>
         ))}
