@@ -8,10 +8,10 @@
 //! Sent at once, a statement cannot depend on what the one before answered. So the flight
 //! only commits a trade that went the usual way: the seller's share it was priced at still
 //! the setting its transaction reads, the key fresh, the book not bought before, both
-//! wallets there and enough money. Anything else rolls the whole transaction
-//! back and the caller runs the careful path, which handles every case (a share an admin
-//! just changed, a replay, a concurrent purchase, a seller's first sale opening a wallet, too little money with its
-//! refusal remembered under the key).
+//! wallets there and enough money. Anything else rolls the whole transaction back and the
+//! caller runs the careful path, which handles every case (a share an admin just changed,
+//! a replay, a concurrent purchase, a seller's first sale opening a wallet, too little
+//! money with its refusal remembered under the key).
 
 use diesel::result::Error as DieselError;
 use diesel_async::scoped_futures::ScopedFutureExt;
