@@ -29,6 +29,10 @@ cargo build --release -p quire-manuscript --bin quire-manuscript
 QUIRE_BENCH_MANUSCRIPT_BIN="${CARGO_TARGET_DIR:-$ROOT/target}/release/quire-manuscript" \
   RUST_LOG=error cargo bench -p quire-bench --bench pricing
 
+# The admin dashboard with a year of data seeded by SQL: every service in the bench process
+# (bench/admin.md).
+RUST_LOG=error cargo bench -p quire-bench --bench admin
+
 # Quinn: the chat service runs as its release binary, with the sentence-embedding model
 # (fetched once, checked by hash).
 QUIRE_EMBED_MODEL_DIR="$(deploy/local/fetch-model.sh)"
