@@ -84,18 +84,21 @@ async fn stand(common: &CommonConfig, run_id: &str) -> anyhow::Result<Stand> {
     let manuscript_group = format!("manuscript-{tag}-{run_id}");
     let analytics_group = format!("{manuscript_group}-analytics");
     let chat_group = format!("chat-{tag}-{run_id}");
-    support::start_at_end(
-        &common.kafka_brokers,
-        &[
-            catalog_group.as_str(),
-            &search_group,
-            &wallet_group,
-            &manuscript_group,
-            &analytics_group,
-            &chat_group,
-        ],
-    )
-    .await?;
+    for group in [
+        &catalog_group,
+        &search_group,
+        &wallet_group,
+        &manuscript_group,
+        &analytics_group,
+        &chat_group,
+    ] {
+        support::start_at_end(
+            &common.kafka_brokers,
+            group,
+            &quire_kit::events::topics::ALL,
+        )
+        .await?;
+    }
 
     let auth = support::spawn_auth(&in_schema(AUTH)).await?;
     let catalog =

@@ -168,9 +168,9 @@ async fn stand(e: &Env, name: &str, books: &[ShopBook]) -> anyhow::Result<Stand>
     let search_group = format!("catalog-search-bench-{name}-{}", e.run_id);
     let events_group = format!("catalog-bench-{name}-{}", e.run_id);
     let chat_group = format!("chat-bench-{name}-{}", e.run_id);
-    shop::start_at_end(&brokers, &search_group, &[topics::BOOK]).await?;
-    shop::start_at_end(&brokers, &events_group, &[topics::TRADE, topics::USER]).await?;
-    shop::start_at_end(&brokers, &chat_group, &[topics::BOOK, topics::TRADE]).await?;
+    support::start_at_end(&brokers, &search_group, &[topics::BOOK]).await?;
+    support::start_at_end(&brokers, &events_group, &[topics::TRADE, topics::USER]).await?;
+    support::start_at_end(&brokers, &chat_group, &[topics::BOOK, topics::TRADE]).await?;
 
     let objects = std::env::temp_dir().join(format!("quire-bench-objects-{name}-{}", e.run_id));
     std::fs::create_dir_all(&objects)?;

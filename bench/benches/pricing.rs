@@ -22,9 +22,7 @@ use quire_kit::events::{Event, topics, types};
 use quire_proto::catalog::v1 as catalog_pb;
 use quire_proto::catalog::v1::catalog_service_client::CatalogServiceClient;
 use quire_proto::events::v1::TradeCompleted;
-use rdkafka::consumer::{BaseConsumer, CommitMode, Consumer};
 use rdkafka::producer::{FutureProducer, FutureRecord};
-use rdkafka::{ClientConfig, Offset, TopicPartitionList};
 use serde_json::{Value, json};
 use support::{Stats, load_for, pg};
 use uuid::Uuid;
@@ -54,27 +52,6 @@ fn free_port() -> anyhow::Result<u16> {
     Ok(std::net::TcpListener::bind("127.0.0.1:0")?
         .local_addr()?
         .port())
-}
-
-/// Commits `group`'s offsets at the end of `topics`, so that a service of this run starts
-/// with what this run produces, not with the backlog other runs and tests left.
-fn start_at_end(brokers: &str, group: &str, topics: &[&str]) -> anyhow::Result<()> {
-    let consumer: BaseConsumer = ClientConfig::new()
-        .set("bootstrap.servers", brokers)
-        .set("group.id", group)
-        .set("enable.auto.commit", "false")
-        .create()?;
-    let mut tpl = TopicPartitionList::new();
-    for topic in topics {
-        let meta = consumer.fetch_metadata(Some(topic), Duration::from_secs(10))?;
-        let partitions = meta.topics().first().map_or(0, |t| t.partitions().len());
-        for p in 0..partitions as i32 {
-            let (_, high) = consumer.fetch_watermarks(topic, p, Duration::from_secs(10))?;
-            tpl.add_partition_offset(topic, p, Offset::Offset(high))?;
-        }
-    }
-    consumer.commit(&tpl, CommitMode::Sync)?;
-    Ok(())
 }
 
 /// The manuscript service's release binary in a process of its own.
@@ -525,7 +502,7 @@ async fn main() -> anyhow::Result<()> {
         &manuscript_group,
         &analytics_group,
     ] {
-        if let Err(e) = start_at_end(&brokers, group, &every) {
+        if let Err(e) = support::start_at_end(&brokers, group, &every).await {
             eprintln!("{group} starts at the topics' beginning: {e}");
         }
     }

@@ -680,7 +680,7 @@ async fn main() -> anyhow::Result<()> {
         (&catalog_group, &[topics::USER, topics::TRADE][..]),
         (&search_group, &[topics::BOOK][..]),
     ] {
-        if let Err(e) = events::start_at_end(&brokers, group, topics) {
+        if let Err(e) = support::start_at_end(&brokers, group, topics).await {
             eprintln!("{group} starts at the topics' beginning: {e}");
         }
     }

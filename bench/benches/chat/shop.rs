@@ -10,9 +10,7 @@ use futures::StreamExt as _;
 use prost::Message as _;
 use quire_kit::events::{Event, producer_config, topics, types};
 use quire_proto::events::v1::{BookPublished, BookSnapshot};
-use rdkafka::consumer::{BaseConsumer, CommitMode, Consumer};
 use rdkafka::producer::{FutureProducer, FutureRecord};
-use rdkafka::{ClientConfig, Offset, TopicPartitionList};
 use uuid::Uuid;
 
 /// One book as it goes into the `books` table and into its event.
@@ -216,34 +214,5 @@ pub async fn publish(brokers: &str, books: &[ShopBook], writer: Uuid) -> anyhow:
     while let Some(sent) = sends.next().await {
         sent?;
     }
-    Ok(())
-}
-
-fn partitions<C: Consumer>(consumer: &C, topic: &str) -> anyhow::Result<i32> {
-    let meta = consumer.fetch_metadata(Some(topic), Duration::from_secs(10))?;
-    Ok(meta
-        .topics()
-        .first()
-        .map_or(0, |t| t.partitions().len() as i32))
-}
-
-/// Commits `group`'s offsets at the current end of `topics`, so that a chat service of
-/// that group starts with what is published next, not with the books of other stands,
-/// benches or tests on the broker.
-pub async fn start_at_end(brokers: &str, group: &str, topics: &[&str]) -> anyhow::Result<()> {
-    quire_kit::events::ensure_topics(brokers, topics).await?;
-    let consumer: BaseConsumer = ClientConfig::new()
-        .set("bootstrap.servers", brokers)
-        .set("group.id", group)
-        .set("enable.auto.commit", "false")
-        .create()?;
-    let mut tpl = TopicPartitionList::new();
-    for topic in topics {
-        for p in 0..partitions(&consumer, topic)? {
-            let (_, high) = consumer.fetch_watermarks(topic, p, Duration::from_secs(10))?;
-            tpl.add_partition_offset(topic, p, Offset::Offset(high))?;
-        }
-    }
-    consumer.commit(&tpl, CommitMode::Sync)?;
     Ok(())
 }

@@ -389,31 +389,28 @@ fn stat_ticks(stat: &std::path::Path, first: usize) -> Duration {
     Duration::from_millis((tick(first) + tick(first + 1)) * 10)
 }
 
-/// Commits each of `groups`' offsets at the current end of every topic, so that services
-/// of those groups start with what is published next, not with the backlog earlier
-/// benches and tests left on the broker (which they would otherwise read meanwhile).
-pub async fn start_at_end(brokers: &str, groups: &[&str]) -> anyhow::Result<()> {
+/// Commits `group`'s offsets at the current end of `topics`, so that services of that
+/// group start with what this run publishes next, not with the backlog earlier benches and
+/// tests left on the broker (which they would otherwise read meanwhile).
+pub async fn start_at_end(brokers: &str, group: &str, topics: &[&str]) -> anyhow::Result<()> {
     use rdkafka::consumer::{BaseConsumer, CommitMode, Consumer};
     use rdkafka::{ClientConfig, Offset, TopicPartitionList};
 
-    let topics = quire_kit::events::topics::ALL;
-    quire_kit::events::ensure_topics(brokers, &topics).await?;
-    for group in groups {
-        let consumer: BaseConsumer = ClientConfig::new()
-            .set("bootstrap.servers", brokers)
-            .set("group.id", *group)
-            .set("enable.auto.commit", "false")
-            .create()?;
-        let mut tpl = TopicPartitionList::new();
-        for topic in topics {
-            let meta = consumer.fetch_metadata(Some(topic), Duration::from_secs(10))?;
-            let partitions = meta.topics().first().map_or(0, |t| t.partitions().len());
-            for p in 0..partitions as i32 {
-                let (_, high) = consumer.fetch_watermarks(topic, p, Duration::from_secs(10))?;
-                tpl.add_partition_offset(topic, p, Offset::Offset(high))?;
-            }
+    quire_kit::events::ensure_topics(brokers, topics).await?;
+    let consumer: BaseConsumer = ClientConfig::new()
+        .set("bootstrap.servers", brokers)
+        .set("group.id", group)
+        .set("enable.auto.commit", "false")
+        .create()?;
+    let mut tpl = TopicPartitionList::new();
+    for topic in topics {
+        let meta = consumer.fetch_metadata(Some(topic), Duration::from_secs(10))?;
+        let partitions = meta.topics().first().map_or(0, |t| t.partitions().len());
+        for p in 0..partitions as i32 {
+            let (_, high) = consumer.fetch_watermarks(topic, p, Duration::from_secs(10))?;
+            tpl.add_partition_offset(topic, p, Offset::Offset(high))?;
         }
-        consumer.commit(&tpl, CommitMode::Sync)?;
     }
+    consumer.commit(&tpl, CommitMode::Sync)?;
     Ok(())
 }

@@ -8,8 +8,8 @@ use std::time::{Duration, Instant};
 use prost::Message as _;
 use quire_kit::events::{topics, types};
 use quire_proto::events::v1::TradeCompleted;
-use rdkafka::consumer::{BaseConsumer, CommitMode, Consumer, StreamConsumer};
-use rdkafka::{ClientConfig, Offset, TopicPartitionList};
+use rdkafka::consumer::{Consumer, StreamConsumer};
+use rdkafka::{Offset, TopicPartitionList};
 
 use super::wall_us;
 
@@ -90,23 +90,4 @@ fn partitions<C: Consumer>(consumer: &C, topic: &str) -> anyhow::Result<i32> {
         .topics()
         .first()
         .map_or(0, |t| t.partitions().len() as i32))
-}
-
-/// Commits `group`'s offsets at the end of `topics`, so that the services of this run
-/// start with what this run produces, not with the backlog other runs and tests left.
-pub fn start_at_end(brokers: &str, group: &str, topics: &[&str]) -> anyhow::Result<()> {
-    let consumer: BaseConsumer = ClientConfig::new()
-        .set("bootstrap.servers", brokers)
-        .set("group.id", group)
-        .set("enable.auto.commit", "false")
-        .create()?;
-    let mut tpl = TopicPartitionList::new();
-    for topic in topics {
-        for p in 0..partitions(&consumer, topic)? {
-            let (_, high) = consumer.fetch_watermarks(topic, p, Duration::from_secs(10))?;
-            tpl.add_partition_offset(topic, p, Offset::Offset(high))?;
-        }
-    }
-    consumer.commit(&tpl, CommitMode::Sync)?;
-    Ok(())
 }
