@@ -1,5 +1,6 @@
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
-import { ComingSoon } from '@/components/ComingSoon';
+import { ButtonLink } from '@/components/Button';
+import { Card, CardHeader } from '@/components/Card';
 import { Icon } from '@/components/Icon';
 import { ChatScreen } from '@/features/chat';
 import {
@@ -88,12 +89,21 @@ export default function H5RoleHomeRoute() {
       </CatalogLinksProvider>
     );
   }
+  return <LogInFirst role={role} />;
+}
+
+/** A visitor on a writer's or publisher's home: what it holds, and the way in. */
+function LogInFirst({ role }: { role: 'writer' | 'publisher' }) {
+  const { pathname } = useLocation();
   return (
-    <ComingSoon
-      title={`${ROLE_TITLE[role]} home`}
-      icon="home"
-      description={role === 'writer' ? 'Log in to see your books and switch them on or off.' : 'Log in to curate your shelf.'}
-      backTo={{ label: 'Your profile', to: `/h5/${role}/profile` }}
-    />
+    <div className="page h5-page">
+      <Card data-testid="log-in-first">
+        <CardHeader
+          title={`${ROLE_TITLE[role]} home`}
+          subtitle={role === 'writer' ? 'Log in to see your books and switch them on or off.' : 'Log in to curate your shelf.'}
+        />
+        <ButtonLink to={`/login?redirect=${encodeURIComponent(pathname)}`}>Log in</ButtonLink>
+      </Card>
+    </div>
   );
 }
