@@ -21,6 +21,7 @@
 //! - [`ops`]: the OpsService every service serves to admins (outbox backlog, consumer lag,
 //!   the audit log)
 //! - [`stats`]: the day ranges and zero-filled daily series of the admin figures
+//! - [`daily_totals`]: per-day totals of closed days, summed once and kept, for those figures
 //!
 //! It must never hold domain rules: anything that knows about books, users or money
 //! belongs to the service that owns it.
@@ -33,6 +34,7 @@ pub mod audit;
 pub mod caller;
 pub mod config;
 pub mod consumer;
+pub mod daily_totals;
 pub mod db;
 pub mod error;
 pub mod events;

@@ -3,15 +3,19 @@
 //! money-in (settled recharges and top-ups) per day; and, whatever their age, the
 //! campaigns by status and the money the open ones hold in escrow.
 //!
-//! Four statements in one round trip. The sums by day read the newest-first indexes of
-//! `trades` and `top_ups` alone (they carry the summed columns), so a year of sales costs
-//! a scan of two narrow indexes, not of the rows.
+//! The trades and the money-in per day come from `quire_kit::daily_totals`: a closed day is
+//! summed once and kept, so a year of sales costs the kept days and today's rows. A trade
+//! is dated when it is made and money-in when it settles, and neither is re-dated, which
+//! is what lets a closed day be kept. The campaigns and the escrow are read as they are
+//! now, two small statements in one round trip.
 
-use chrono::{NaiveDate, NaiveTime};
+use std::sync::LazyLock;
+
 use diesel::prelude::*;
-use diesel::sql_types::{BigInt, Date, Text, Timestamptz};
+use diesel::sql_types::{BigInt, Text};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use quire_kit::caller::Caller;
+use quire_kit::daily_totals::{Series, daily_totals};
 use quire_kit::stats;
 use quire_proto::ops::v1::StatsRequest;
 use quire_proto::wallet::v1 as pb;
@@ -21,17 +25,29 @@ use crate::db::campaign::{STATUS_FAILED, STATUS_FUNDED, STATUS_OPEN};
 use crate::db::top_up::STATUS_SETTLED;
 use crate::error::Result;
 
-/// One UTC day of trades or top-ups: how many, their cents, and the platform's part.
-#[derive(Debug, QueryableByName)]
-struct Day {
-    #[diesel(sql_type = Date)]
-    day: NaiveDate,
-    #[diesel(sql_type = BigInt)]
-    count: i64,
-    #[diesel(sql_type = BigInt)]
-    cents: i64,
-    #[diesel(sql_type = BigInt)]
-    platform_cents: i64,
+/// Trades per day: how many, their cents, and the platform's part.
+const TRADES: Series<'static> = Series {
+    name: "trades",
+    source: "SELECT (created_at AT TIME ZONE 'UTC')::date AS day, count(*) AS count, \
+               COALESCE(sum(price_cents), 0)::bigint AS amount, \
+               COALESCE(sum(platform_cents), 0)::bigint AS extra \
+             FROM trades WHERE created_at >= $1 AND created_at < $2 GROUP BY 1",
+};
+
+/// Money in per day (settled recharges and admins' top-ups), by the day it settled.
+fn money_in_series() -> Series<'static> {
+    static SOURCE: LazyLock<String> = LazyLock::new(|| {
+        format!(
+            "SELECT (settled_at AT TIME ZONE 'UTC')::date AS day, count(*) AS count, \
+               COALESCE(sum(amount_cents), 0)::bigint AS amount, 0::bigint AS extra \
+             FROM top_ups WHERE status = '{STATUS_SETTLED}' \
+               AND settled_at >= $1 AND settled_at < $2 GROUP BY 1"
+        )
+    });
+    Series {
+        name: "money_in",
+        source: &SOURCE,
+    }
 }
 
 #[derive(Debug, QueryableByName)]
@@ -55,26 +71,12 @@ pub async fn sales_stats(
 ) -> Result<pb::SalesStats> {
     caller.require_admin()?;
     let days = stats::days(req)?;
-    let since = stats::first_day(days).and_time(NaiveTime::MIN).and_utc();
+    let first = stats::first_day(days);
     let mut pooled = state.conn().await?;
     // The connection itself: its statements can be in flight together.
     let conn: &mut AsyncPgConnection = &mut pooled;
-    let trades = diesel::sql_query(
-        "SELECT (created_at AT TIME ZONE 'UTC')::date AS day, count(*) AS count, \
-           COALESCE(sum(price_cents), 0)::bigint AS cents, \
-           COALESCE(sum(platform_cents), 0)::bigint AS platform_cents \
-         FROM trades WHERE created_at >= $1 GROUP BY 1",
-    )
-    .bind::<Timestamptz, _>(since)
-    .load::<Day>(conn);
-    let top_ups = diesel::sql_query(
-        "SELECT (created_at AT TIME ZONE 'UTC')::date AS day, count(*) AS count, \
-           COALESCE(sum(amount_cents), 0)::bigint AS cents, 0::bigint AS platform_cents \
-         FROM top_ups WHERE created_at >= $1 AND status = $2 GROUP BY 1",
-    )
-    .bind::<Timestamptz, _>(since)
-    .bind::<Text, _>(STATUS_SETTLED)
-    .load::<Day>(conn);
+    let trades = daily_totals(conn, TRADES, first).await?;
+    let money_in = daily_totals(conn, money_in_series(), first).await?;
     let campaigns =
         diesel::sql_query("SELECT status, count(*) AS count FROM campaigns GROUP BY status")
             .load::<StatusCount>(conn);
@@ -85,8 +87,8 @@ pub async fn sales_stats(
     .bind::<Text, _>(STATUS_OPEN)
     .get_result::<Escrow>(conn);
     // In one round trip (see quire_kit::db, Pipelining).
-    let (trades, top_ups, campaigns, escrow) = futures::join!(trades, top_ups, campaigns, escrow);
-    let (trades, top_ups, campaigns, escrow) = (trades?, top_ups?, campaigns?, escrow?);
+    let (campaigns, escrow) = futures::join!(campaigns, escrow);
+    let (campaigns, escrow) = (campaigns?, escrow?);
 
     let campaigns_with = |status: &str| {
         campaigns
@@ -97,12 +99,15 @@ pub async fn sales_stats(
     };
     Ok(pb::SalesStats {
         trades: trades.iter().map(|d| count(d.count)).sum(),
-        revenue: trades.iter().map(|d| d.cents).sum(),
-        platform_revenue: trades.iter().map(|d| d.platform_cents).sum(),
-        trades_per_day: stats::daily_series(days, trades.iter().map(|d| (d.day, d.count, d.cents))),
+        revenue: trades.iter().map(|d| d.amount).sum(),
+        platform_revenue: trades.iter().map(|d| d.extra).sum(),
+        trades_per_day: stats::daily_series(
+            days,
+            trades.iter().map(|d| (d.day, d.count, d.amount)),
+        ),
         top_ups_per_day: stats::daily_series(
             days,
-            top_ups.iter().map(|d| (d.day, d.count, d.cents)),
+            money_in.iter().map(|d| (d.day, d.count, d.amount)),
         ),
         campaigns_open: campaigns_with(STATUS_OPEN),
         campaigns_funded: campaigns_with(STATUS_FUNDED),

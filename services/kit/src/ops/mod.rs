@@ -10,6 +10,7 @@ pub use backlog::{Backlog, backlog};
 pub use lag::{ConsumerGroup, lag_blocking};
 
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use chrono::{DateTime, SecondsFormat, Utc};
 use quire_proto::ops::v1 as pb;
@@ -24,12 +25,21 @@ use crate::db::PgPool;
 pub const DEFAULT_AUDIT_LIMIT: u32 = 50;
 pub const MAX_AUDIT_LIMIT: u32 = 200;
 
+/// How long an answer of the broker about lag is shown again rather than asked anew. Each
+/// ask makes a client and takes a few round trips per partition (about 170 ms here), and
+/// a dashboard asks every service at once on each load; lag is a trend an operator
+/// watches, for which a few seconds old is fresh.
+pub const LAG_FRESH_FOR: Duration = Duration::from_secs(5);
+
 /// The OpsService of one service.
 pub struct OpsApi {
     service: &'static str,
     pool: PgPool,
     brokers: String,
     consumers: Arc<[ConsumerGroup]>,
+    /// The last answer about lag and when it was asked. Held while asking, so callers at
+    /// the same moment wait for one ask rather than each making their own.
+    last_lags: tokio::sync::Mutex<Option<(Instant, Vec<pb::ConsumerLag>)>>,
 }
 
 impl OpsApi {
@@ -45,7 +55,21 @@ impl OpsApi {
             pool,
             brokers: brokers.to_owned(),
             consumers: consumers.into(),
+            last_lags: tokio::sync::Mutex::new(None),
         }
+    }
+
+    /// The lags, as asked at most [`LAG_FRESH_FOR`] ago.
+    async fn recent_lags(&self) -> Vec<pb::ConsumerLag> {
+        let mut last = self.last_lags.lock().await;
+        if let Some((at, lags)) = last.as_ref()
+            && at.elapsed() < LAG_FRESH_FOR
+        {
+            return lags.clone();
+        }
+        let lags = self.lags().await;
+        *last = Some((Instant::now(), lags.clone()));
+        lags
     }
 
     /// The lag of every reported group on each of its topics, asked concurrently.
@@ -87,7 +111,7 @@ impl OpsService for OpsApi {
             let mut conn = crate::db::conn(&self.pool).await?;
             backlog(&mut conn).await
         };
-        let (backlog, consumers) = tokio::join!(backlog, self.lags());
+        let (backlog, consumers) = tokio::join!(backlog, self.recent_lags());
         let backlog = backlog.map_err(ApiError::from)?;
         Ok(Response::new(pb::OpsStatus {
             service: self.service.to_owned(),
