@@ -6,7 +6,6 @@
 use quire_demo::build::BookFormat;
 use serde_json::{Value, json};
 
-use crate::admin_support::holds;
 use crate::catalog_support::NewBook;
 use crate::chat_support::new_conversation;
 use crate::support::{TestApp, assert_failure, unique_email};
@@ -23,11 +22,8 @@ async fn assert_audited(
     let entry = app
         .audited(admin, "settings.update", &format!("setting:{setting}"))
         .await;
-    assert!(
-        holds(&entry["before"], &before),
-        "{setting} before: {entry}"
-    );
-    assert!(holds(&entry["after"], &after), "{setting} after: {entry}");
+    assert_eq!(entry["before"], before, "{setting} before: {entry}");
+    assert_eq!(entry["after"], after, "{setting} after: {entry}");
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -108,11 +108,3 @@ impl TestApp {
         entry
     }
 }
-
-/// Whether an audited value is `expected`, or an object one of whose fields is.
-pub fn holds(value: &Value, expected: &Value) -> bool {
-    value == expected
-        || value
-            .as_object()
-            .is_some_and(|o| o.values().any(|v| v == expected))
-}

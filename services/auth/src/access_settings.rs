@@ -4,19 +4,18 @@
 //! registration; the gateway asks for the rates every second or so), so a change applies
 //! without a restart.
 //!
-//! A value is stored as JSON text, the same value the audit log shows before and after.
+//! A value is stored as JSON text, the same value the audit log shows before and after;
+//! changes are written with their audit entries by `quire_kit::settings`.
 
-use chrono::Utc;
 use diesel::prelude::*;
-use diesel_async::scoped_futures::ScopedFutureExt;
-use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
-use quire_kit::audit::{self, AuditRecord};
+use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use quire_kit::caller::Caller;
+use quire_kit::settings::{self as kit_settings, Change};
 use quire_proto::auth::v1 as pb;
 use serde_json::{Value, json};
 
 use crate::db::schema::settings;
-use crate::db::setting::{NewSetting, SettingRow};
+use crate::db::setting::SettingRow;
 use crate::error::{AuthError, CommonErrors, Result};
 use crate::{AppState, SERVICE};
 
@@ -61,18 +60,6 @@ impl Access {
             }
         }
         Ok(access)
-    }
-
-    /// A setting's value as stored and audited: `null` for a rate left to its default.
-    fn value_of(&self, key: &str) -> Value {
-        if key == REGISTRATION_OPEN {
-            return json!(self.registration_open);
-        }
-        RATES
-            .iter()
-            .position(|r| *r == key)
-            .and_then(|i| self.rates[i])
-            .map_or(Value::Null, |n| json!(n))
     }
 }
 
@@ -126,6 +113,21 @@ pub async fn get(state: &AppState) -> Result<pb::AccessSettings> {
     Ok(load(&mut conn).await?.into())
 }
 
+/// A setting's value in effect, as stored and audited, from its stored text: registration
+/// open while unset, `null` for a rate left to the gateway's default.
+fn effective(key: &str, stored: Option<&str>) -> Result<Value> {
+    let value = match stored {
+        None => Value::Null,
+        Some(text) => serde_json::from_str(text)
+            .map_err(|e| AuthError::internal(format!("setting {key}: {e}")))?,
+    };
+    Ok(if key == REGISTRATION_OPEN && value.is_null() {
+        json!(true)
+    } else {
+        value
+    })
+}
+
 /// The changes a request asks for, each checked, before anything is written.
 fn requested(req: &pb::UpdateAccessSettingsRequest) -> Result<Vec<(&'static str, Value)>> {
     let mut changes = Vec::new();
@@ -165,71 +167,17 @@ pub async fn update(
 ) -> Result<pb::AccessSettings> {
     caller.require_admin()?;
     let changes = requested(&req)?;
-    let actor = caller.user_id();
-    let mut conn = quire_kit::db::conn(&state.pool).await?;
-    let access = conn
-        .transaction::<_, AuthError, _>(|conn| {
-            async move {
-                // Two admins changing settings at once: the second sees the first's
-                // values, so each audit entry's "before" is what it replaced. Readers
-                // are not held up.
-                diesel::sql_query("LOCK TABLE settings IN SHARE ROW EXCLUSIVE MODE")
-                    .execute(conn)
-                    .await?;
-                let current = load(conn).await?;
-                for (key, after) in changes {
-                    let before = current.value_of(key);
-                    if before == after {
-                        continue;
-                    }
-                    write(conn, key, &after).await?;
-                    audit::record(
-                        conn,
-                        SERVICE,
-                        AuditRecord {
-                            actor_id: actor,
-                            action: "settings.update",
-                            target: format!("setting:{key}"),
-                            before: named(key, before),
-                            after: named(key, after),
-                        },
-                    )
-                    .await?;
-                }
-                load(conn).await
-            }
-            .scope_boxed()
+    let changes: Vec<Change> = changes
+        .into_iter()
+        .map(|(key, value)| Change {
+            key,
+            stored: (!value.is_null()).then(|| value.to_string()),
         })
+        .collect();
+    let mut conn = quire_kit::db::conn(&state.pool).await?;
+    kit_settings::change::<AuthError, _>(&mut conn, SERVICE, caller.user_id(), &changes, effective)
         .await?;
-    Ok(access.into())
-}
-
-/// `{"<key>": value}`: what an audit entry shows of one setting.
-fn named(key: &str, value: Value) -> Value {
-    Value::Object(serde_json::Map::from_iter([(key.to_owned(), value)]))
-}
-
-/// Stores a setting; `null` removes it, so its default applies again.
-async fn write(conn: &mut AsyncPgConnection, key: &str, value: &Value) -> Result<()> {
-    if value.is_null() {
-        diesel::delete(settings::table.find(key))
-            .execute(conn)
-            .await?;
-        return Ok(());
-    }
-    let row = NewSetting {
-        key,
-        value: &value.to_string(),
-        updated_at: Utc::now(),
-    };
-    diesel::insert_into(settings::table)
-        .values(&row)
-        .on_conflict(settings::key)
-        .do_update()
-        .set(&row)
-        .execute(conn)
-        .await?;
-    Ok(())
+    Ok(load(&mut conn).await?.into())
 }
 
 #[cfg(test)]
@@ -265,6 +213,11 @@ mod tests {
         let access = Access::from_rows(Vec::new()).unwrap();
         assert!(access.registration_open);
         assert_eq!(access.rates, [None; 6]);
-        assert_eq!(access.value_of("rate_upload_per_min"), Value::Null);
+        assert_eq!(effective("rate_upload_per_min", None).unwrap(), Value::Null);
+        assert_eq!(effective(REGISTRATION_OPEN, None).unwrap(), json!(true));
+        assert_eq!(
+            effective(REGISTRATION_OPEN, Some("false")).unwrap(),
+            json!(false)
+        );
     }
 }

@@ -52,6 +52,9 @@ impl AuthService for AuthApi {
         if taken {
             return Err(AuthError::EmailTaken.into());
         }
+        // A registration code is of no use while registration is closed: say so now rather
+        // than after the person typed it in.
+        access_settings::ensure_registration_open(&mut conn).await?;
         let code = verification::issue(
             &mut conn,
             Purpose::Register,

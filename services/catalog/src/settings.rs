@@ -1,16 +1,12 @@
 //! Platform settings of the catalog; today the trial size, which admins change (each
-//! change with its audit entry, in one transaction) and every read of a book reads anew.
+//! change with its audit entry, in one transaction: `quire_kit::settings`) and every read
+//! of a book reads anew.
 
-use chrono::Utc;
-use diesel::prelude::*;
-use diesel_async::scoped_futures::ScopedFutureExt;
-use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
-use quire_kit::audit::{self, AuditRecord};
+use diesel_async::AsyncPgConnection;
 use quire_kit::caller::Caller;
+use quire_kit::settings::{self as kit_settings, Change};
 use quire_proto::catalog::v1 as pb;
 
-use crate::db::schema::settings;
-use crate::db::setting::SettingRow;
 use crate::error::{CatalogError, CommonErrors, Result};
 use crate::{SERVICE, input};
 
@@ -18,12 +14,7 @@ pub const TRIAL_PERCENT: &str = "trial_percent";
 
 /// The trial size in percent (1..=100); `default` until an admin set one.
 pub async fn trial_percent(conn: &mut AsyncPgConnection, default: u8) -> Result<u8> {
-    let stored: Option<String> = settings::table
-        .find(TRIAL_PERCENT)
-        .select(settings::value)
-        .first(conn)
-        .await
-        .optional()?;
+    let stored = kit_settings::stored(conn, TRIAL_PERCENT).await?;
     Ok(valid_percent(stored, default))
 }
 
@@ -58,63 +49,19 @@ pub async fn update(
         .ok_or_else(|| {
             CatalogError::invalid(TRIAL_PERCENT, "trial_percent must be between 1 and 100")
         })?;
-    let admin = caller.user_id();
-    conn.transaction::<_, CatalogError, _>(|conn| {
-        async move {
-            let before = lock_trial_percent(conn, default).await?;
-            if before == percent {
-                return Ok(());
-            }
-            diesel::update(settings::table.find(TRIAL_PERCENT))
-                .set((
-                    settings::value.eq(percent.to_string()),
-                    settings::updated_at.eq(Utc::now()),
-                ))
-                .execute(conn)
-                .await?;
-            audit::record(
-                conn,
-                SERVICE,
-                AuditRecord {
-                    actor_id: admin,
-                    action: "settings.update",
-                    target: format!("setting:{TRIAL_PERCENT}"),
-                    before: before.into(),
-                    after: percent.into(),
-                },
-            )
-            .await?;
-            tracing::info!(before, after = percent, "trial size changed");
-            Ok(())
-        }
-        .scope_boxed()
-    })
+    let change = Change {
+        key: TRIAL_PERCENT,
+        stored: Some(percent.to_string()),
+    };
+    kit_settings::change::<CatalogError, _>(
+        conn,
+        SERVICE,
+        caller.user_id(),
+        &[change],
+        |_, stored| Ok(valid_percent(stored.map(str::to_owned), default).into()),
+    )
     .await?;
     Ok(pb::Settings {
         trial_percent: u32::from(percent),
     })
-}
-
-/// The trial size in effect, its row locked until the transaction ends so that concurrent
-/// changes take turns and each records the value the one before it left. An absent row is
-/// written first with the default, which is the size in effect.
-async fn lock_trial_percent(conn: &mut AsyncPgConnection, default: u8) -> Result<u8> {
-    let row = SettingRow {
-        key: TRIAL_PERCENT.into(),
-        value: default.clamp(1, 100).to_string(),
-        updated_at: Utc::now(),
-    };
-    diesel::insert_into(settings::table)
-        .values(&row)
-        .on_conflict(settings::key)
-        .do_nothing()
-        .execute(conn)
-        .await?;
-    let stored: String = settings::table
-        .find(TRIAL_PERCENT)
-        .select(settings::value)
-        .for_update()
-        .first(conn)
-        .await?;
-    Ok(valid_percent(Some(stored), default))
 }

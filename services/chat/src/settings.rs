@@ -1,15 +1,12 @@
 //! Admin settings of the assistant: its name (`assistant_name`, default [`DEFAULT_NAME`]).
 //! Every turn reads it anew, so a change applies to the next reply; a change is written
-//! with its audit entry, in one transaction.
+//! with its audit entry, in one transaction (`quire_kit::settings`).
 
-use diesel::prelude::*;
-use diesel_async::scoped_futures::ScopedFutureExt;
-use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
-use quire_kit::audit::{self, AuditRecord};
+use diesel_async::AsyncPgConnection;
 use quire_kit::caller::Caller;
+use quire_kit::settings::{self as kit_settings, Change};
 use quire_proto::chat::v1 as pb;
 
-use crate::db::schema::settings;
 use crate::error::{ChatError, CommonErrors, Result};
 use crate::{DEFAULT_NAME, SERVICE};
 
@@ -20,13 +17,9 @@ pub const MAX_NAME_CHARS: usize = 40;
 
 /// The name Quinn introduces itself by.
 pub async fn assistant_name(conn: &mut AsyncPgConnection) -> Result<String> {
-    let name: Option<String> = settings::table
-        .find(ASSISTANT_NAME)
-        .select(settings::value)
-        .first(conn)
-        .await
-        .optional()?;
-    Ok(name_or_default(name))
+    Ok(name_or_default(
+        kit_settings::stored(conn, ASSISTANT_NAME).await?,
+    ))
 }
 
 fn name_or_default(stored: Option<String>) -> String {
@@ -73,61 +66,21 @@ pub async fn update(
 ) -> Result<pb::ChatSettings> {
     caller.require_admin()?;
     let name = valid_name(&req.assistant_name)?;
-    let admin = caller.user_id();
-    let answer = pb::ChatSettings {
-        assistant_name: name.clone(),
+    let change = Change {
+        key: ASSISTANT_NAME,
+        stored: Some(name.clone()),
     };
-    conn.transaction::<_, ChatError, _>(|conn| {
-        async move {
-            let before = lock_name(conn).await?;
-            if before == name {
-                return Ok(());
-            }
-            diesel::update(settings::table.find(ASSISTANT_NAME))
-                .set(settings::value.eq(&name))
-                .execute(conn)
-                .await?;
-            audit::record(
-                conn,
-                SERVICE,
-                AuditRecord {
-                    actor_id: admin,
-                    action: "settings.update",
-                    target: format!("setting:{ASSISTANT_NAME}"),
-                    before: before.as_str().into(),
-                    after: name.as_str().into(),
-                },
-            )
-            .await?;
-            tracing::info!(before = %before, after = %name, "assistant renamed");
-            Ok(())
-        }
-        .scope_boxed()
-    })
+    kit_settings::change::<ChatError, _>(
+        conn,
+        SERVICE,
+        caller.user_id(),
+        &[change],
+        |_, stored| Ok(name_or_default(stored.map(str::to_owned)).into()),
+    )
     .await?;
-    Ok(answer)
-}
-
-/// The name in use, its row locked until the transaction ends so that concurrent renames
-/// take turns and each records the name the one before it left. An absent row is written
-/// first with the default, which is the name in use.
-async fn lock_name(conn: &mut AsyncPgConnection) -> Result<String> {
-    diesel::insert_into(settings::table)
-        .values((
-            settings::key.eq(ASSISTANT_NAME),
-            settings::value.eq(DEFAULT_NAME),
-        ))
-        .on_conflict(settings::key)
-        .do_nothing()
-        .execute(conn)
-        .await?;
-    let stored: String = settings::table
-        .find(ASSISTANT_NAME)
-        .select(settings::value)
-        .for_update()
-        .first(conn)
-        .await?;
-    Ok(name_or_default(Some(stored)))
+    Ok(pb::ChatSettings {
+        assistant_name: name,
+    })
 }
 
 #[cfg(test)]

@@ -20,6 +20,7 @@
 //! - [`audit`]: the append-only, hash-chained log of admin actions in every service's schema
 //! - [`ops`]: the OpsService every service serves to admins (outbox backlog, consumer lag,
 //!   the audit log)
+//! - [`settings`]: the settings admins change while a service runs, each change audited
 //! - [`stats`]: the day ranges and zero-filled daily series of the admin figures
 //! - [`daily_totals`]: per-day totals of closed days, summed once and kept, for those figures
 //!
@@ -46,6 +47,7 @@ pub mod ops;
 pub mod outbox;
 pub mod paging;
 pub mod service;
+pub mod settings;
 pub mod shutdown;
 pub mod stats;
 pub mod telemetry;

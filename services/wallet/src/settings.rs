@@ -2,18 +2,15 @@
 //! sale and of a funded campaign (`seller_share_percent`), the configured default until
 //! an admin sets one. Trades and settlements read it in their own transactions (see
 //! [`SellerShare`]), so a change applies to the next one without a restart; a change is
-//! written with its audit entry, in one transaction.
+//! written with its audit entry, in one transaction (`quire_kit::settings`).
 
 use diesel::OptionalExtension;
 use diesel::prelude::*;
-use diesel::sql_types::Text;
-use diesel_async::scoped_futures::ScopedFutureExt;
-use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use futures::FutureExt;
 use futures::future::BoxFuture;
-use quire_kit::audit::{self, AuditRecord};
 use quire_kit::caller::Caller;
-use quire_kit::db::prepared;
+use quire_kit::settings::{self as kit_settings, Change};
 use quire_proto::wallet::v1 as pb;
 
 use crate::db::schema::settings;
@@ -97,60 +94,22 @@ pub async fn update(
             )
         })?;
     let default = state.config.seller_share_percent;
-    let admin = caller.user_id();
+    let change = Change {
+        key: SELLER_SHARE_PERCENT,
+        stored: Some(share.to_string()),
+    };
     let mut conn = state.conn().await?;
-    conn.transaction::<_, WalletError, _>(|conn| {
-        async move {
-            let before = lock_share(conn, default).await?;
-            if before == share {
-                return Ok(());
-            }
-            diesel::update(settings::table.find(SELLER_SHARE_PERCENT))
-                .set((
-                    settings::value.eq(share.to_string()),
-                    settings::updated_at.eq(diesel::dsl::now),
-                ))
-                .execute(conn)
-                .await?;
-            audit::record(
-                conn,
-                SERVICE,
-                AuditRecord {
-                    actor_id: admin,
-                    action: "settings.update",
-                    target: format!("setting:{SELLER_SHARE_PERCENT}"),
-                    before: before.into(),
-                    after: share.into(),
-                },
-            )
-            .await?;
-            tracing::info!(before, after = share, "seller share changed");
-            Ok(())
-        }
-        .scope_boxed()
-    })
+    kit_settings::change::<WalletError, _>(
+        &mut conn,
+        SERVICE,
+        caller.user_id(),
+        &[change],
+        |_, stored| Ok(share_of(stored.map(str::to_owned), default)?.into()),
+    )
     .await?;
     Ok(pb::WalletSettings {
         seller_share_percent: u32::from(share),
     })
-}
-
-/// The share in effect, its row locked until the transaction ends so that concurrent
-/// changes take turns and each records the value the one before it left. An absent row is
-/// written first with the default, which is the value in effect.
-async fn lock_share(conn: &mut AsyncPgConnection, default: u8) -> Result<u8> {
-    prepared("INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING")
-        .bind::<Text, _>(SELLER_SHARE_PERCENT)
-        .bind::<Text, _>(default.min(100).to_string())
-        .execute(conn)
-        .await?;
-    let stored: String = settings::table
-        .find(SELLER_SHARE_PERCENT)
-        .select(settings::value)
-        .for_update()
-        .first(conn)
-        .await?;
-    share_of(Some(stored), default)
 }
 
 #[cfg(test)]

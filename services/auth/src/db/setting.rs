@@ -10,11 +10,3 @@ pub struct SettingRow {
     pub value: String,
     pub updated_at: DateTime<Utc>,
 }
-
-#[derive(Debug, Insertable, AsChangeset)]
-#[diesel(table_name = settings)]
-pub struct NewSetting<'a> {
-    pub key: &'a str,
-    pub value: &'a str,
-    pub updated_at: DateTime<Utc>,
-}

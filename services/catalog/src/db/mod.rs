@@ -11,7 +11,6 @@ pub mod purchase;
 pub mod reading_history;
 pub mod reading_progress;
 pub mod schema;
-pub mod setting;
 pub mod user_name;
 
 use diesel_migrations::{EmbeddedMigrations, embed_migrations};

@@ -67,6 +67,7 @@ diesel::table! {
     settings (key) {
         key -> Text,
         value -> Text,
+        updated_at -> Timestamptz,
     }
 }
 
