@@ -41,6 +41,8 @@ lint:
 fmt:
 	cargo fmt --all
 
+## Render and validate k8s/ and deploy/docker/compose.yaml offline: kustomize, strict Kubernetes
+## and Strimzi/CloudNativePG schemas, Quire's rules, checkov. A missing tool fails it.
 k8s-check:
 	deploy/k8s-check.sh
 

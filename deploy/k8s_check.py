@@ -1,27 +1,34 @@
 #!/usr/bin/env python3
 """Offline checks of Quire's rendered Kubernetes manifests (called by deploy/k8s-check.sh).
 
-    k8s_check.py [--k8s-version 1.31] [--no-schema] [--approximate] NAME=RENDERED.yaml ...
+    k8s_check.py [--k8s-version 1.31] NAME=RENDERED.yaml ...
+    k8s_check.py compose deploy/docker/compose.yaml
 
 For every rendered overlay it checks, and reports every failure before exiting non-zero:
 - each document against the Kubernetes OpenAPI schema of the given version, strictly
-  (kubernetes-validate, bundled schemas, no cluster); custom resources (Strimzi, Prometheus
-  Operator, External Secrets) against the few fields Quire relies on;
+  (kubernetes-validate, bundled schemas, no cluster); custom resources against the fields
+  Quire relies on (Strimzi and CloudNativePG resources are also validated against their
+  full schemas by deploy/k8s-schemas/validate.mjs; Prometheus Operator and External
+  Secrets ones only here);
 - the rules of DESIGN.md section 8 for every workload: non-root, read-only root
   filesystem, no capabilities, RuntimeDefault seccomp, requests and limits, probes (gRPC
   ones for gRPC services), pinned images;
 - that names and labels meet: Services, PDBs, HPAs and network policies select pods that
   exist; ConfigMaps and Secrets that pods use are rendered or come from an ExternalSecret;
+  CloudNativePG roles' password Secrets exist;
+- that every stateless service (the gateway and the gRPC services) has an HPA and a PDB,
+  and that no Deployment an HPA scales sets `replicas`;
+- that no Ingress path can reach /metrics or /readyz, nor any admin port;
 - that the Kafka topics are the ones the local broker gets (deploy/local/infra.sh), and
   that the prod overlay renders no Secret (its secrets are external).
---approximate (no kustomize available) keeps the checks that still hold on unpatched files.
 
-    k8s_check.py render-approx DIR > out.yaml
-
-is the stand-in for `kustomize build` where no kustomize exists: it checks that every file
-a kustomization names exists and concatenates the resources, without patches or generators.
+The `compose` form checks deploy/docker/compose.yaml: every service it depends on exists,
+each image built from the Dockerfile names a SERVICE the Dockerfile knows, every Quire
+service (gateway, auth, wallet, catalog, chat, manuscript) and its migrate job is there,
+and the observability profile's services and mounts are in place.
 """
 import argparse
+import base64
 import re
 import sys
 from pathlib import Path
@@ -30,13 +37,22 @@ import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 WORKLOADS = {"Deployment", "StatefulSet", "DaemonSet", "Job", "CronJob"}
+# What the operators make pods for: selectors on these labels select pods no template here
+# describes.
+OPERATOR_LABELS = ("strimzi.io/", "cnpg.io/")
+# The stateless services: each scales with an HPA and has a PDB.
+STATELESS = ("gateway", "auth", "wallet", "catalog", "chat", "manuscript")
+# The paths only the kubelet and Prometheus may reach, never a public Ingress.
+PRIVATE_PATHS = ("/metrics", "/readyz")
 
 # Custom resources: the fields Quire relies on, as dotted paths that must be present
 # ("a|b": either one).
 CUSTOM_REQUIRED = {
-    ("kafka.strimzi.io/v1beta2", "Kafka"): ["spec.kafka.listeners", "spec.entityOperator.topicOperator"],
-    ("kafka.strimzi.io/v1beta2", "KafkaNodePool"): ["metadata.labels.strimzi.io/cluster", "spec.replicas", "spec.roles", "spec.storage.type"],
-    ("kafka.strimzi.io/v1beta2", "KafkaTopic"): ["metadata.labels.strimzi.io/cluster", "spec.topicName", "spec.partitions", "spec.replicas"],
+    ("kafka.strimzi.io/v1", "Kafka"): ["spec.kafka.listeners", "spec.entityOperator.topicOperator"],
+    ("kafka.strimzi.io/v1", "KafkaNodePool"): ["metadata.labels.strimzi.io/cluster", "spec.replicas", "spec.roles", "spec.storage.type"],
+    ("kafka.strimzi.io/v1", "KafkaTopic"): ["metadata.labels.strimzi.io/cluster", "spec.topicName", "spec.partitions", "spec.replicas"],
+    ("postgresql.cnpg.io/v1", "Cluster"): ["spec.instances", "spec.imageName", "spec.storage.size", "spec.bootstrap.initdb.database", "spec.managed.roles"],
+    ("postgresql.cnpg.io/v1", "Database"): ["spec.cluster.name", "spec.name", "spec.owner", "spec.schemas"],
     ("monitoring.coreos.com/v1", "ServiceMonitor"): ["spec.selector", "spec.endpoints"],
     ("external-secrets.io/v1", "ExternalSecret"): ["spec.secretStoreRef.name", "spec.target.name", "spec.data|spec.dataFrom"],
 }
@@ -108,12 +124,9 @@ def label_match(selector, labels):
     return True
 
 
-def check_schema(name, docs, version, rep, use_schema):
-    validator = None
-    if use_schema:
-        import kubernetes_validate.utils as kv
+def check_schema(name, docs, version, rep):
+    import kubernetes_validate.utils as validator
 
-        validator = kv
     for doc in docs:
         where = f"{name}: {doc.get('kind')}/{(doc.get('metadata') or {}).get('name')}"
         for field in ("apiVersion", "kind", "metadata"):
@@ -126,8 +139,6 @@ def check_schema(name, docs, version, rep, use_schema):
             for path in CUSTOM_REQUIRED[key]:
                 if all(dig(doc, p) is None for p in path.split("|")):
                     rep.error(where, f"custom resource lacks {path.replace('|', ' or ')}")
-            continue
-        if validator is None:
             continue
         try:
             validator.validate(doc, version, strict=True)
@@ -186,10 +197,8 @@ def check_workloads(name, docs, rep, strict_images, check_images):
                         rep.error(cw, "a gRPC service's livenessProbe must use the grpc probe")
 
 
-def check_references(name, docs, rep, approximate, partial):
-    """approximate: unrendered files, labels not applied yet; partial: secrets come later."""
-    if approximate:
-        return
+def check_references(name, docs, rep, partial):
+    """partial: base, whose Secrets the overlays provide."""
     pods = []  # (namespace, labels, where, pod spec)
     for doc in docs:
         tmpl = pod_spec_of(doc)
@@ -214,10 +223,11 @@ def check_references(name, docs, rep, approximate, partial):
         if ref["name"] not in by_kind.get(ref["kind"], {}):
             rep.error(f"{name}: HorizontalPodAutoscaler/{hpa['metadata']['name']}", f"target {ref['kind']}/{ref['name']} is not rendered")
 
-    # Network policies: a selector that names pods Strimzi makes is fine; any other must
-    # select at least one of our pod templates, or the path it opens leads nowhere.
+    # Network policies: a selector that names pods an operator makes (Strimzi's Kafka,
+    # CloudNativePG's PostgreSQL) is fine; any other must select at least one of our pod
+    # templates, or the path it opens leads nowhere.
     def strimzi(sel):
-        return any(k.startswith("strimzi.io/") for k in (sel or {}).get("matchLabels", {}))
+        return any(k.startswith(OPERATOR_LABELS) for k in (sel or {}).get("matchLabels", {}))
 
     for np in by_kind.get("NetworkPolicy", {}).values():
         where = f"{name}: NetworkPolicy/{np['metadata']['name']}"
@@ -236,6 +246,29 @@ def check_references(name, docs, rep, approximate, partial):
     configmaps = set(by_kind.get("ConfigMap", {}))
     secrets = set(by_kind.get("Secret", {}))
     secrets |= {es["spec"]["target"]["name"] for es in by_kind.get("ExternalSecret", {}).values()}
+    # CloudNativePG reads each managed role's password from a basic-auth Secret whose
+    # `username` is the role; the same Secret's `url` is the service's.
+    for cluster in by_kind.get("Cluster", {}).values():
+        for role in dig(cluster, "spec.managed.roles") or []:
+            ref = (role.get("passwordSecret") or {}).get("name")
+            where = f"{name}: Cluster/{cluster['metadata']['name']} role {role.get('name')}"
+            if not ref:
+                continue
+            if ref not in secrets:
+                rep.error(where, f"passwordSecret {ref} is not rendered")
+                continue
+            sec = by_kind.get("Secret", {}).get(ref)
+            es = next((e for e in by_kind.get("ExternalSecret", {}).values() if e["spec"]["target"]["name"] == ref), None)
+            stype = sec.get("type") if sec else dig(es, "spec.target.template.type")
+            if stype != "kubernetes.io/basic-auth":
+                rep.error(where, f"passwordSecret {ref} must be of type kubernetes.io/basic-auth (is {stype})")
+            if sec is not None:
+                user = (sec.get("data") or {}).get("username")
+                user = base64.b64decode(user).decode() if user else (sec.get("stringData") or {}).get("username")
+            else:
+                user = dig(es, "spec.target.template.data.username")
+            if user != role.get("name"):
+                rep.error(where, f"passwordSecret {ref} has username {user!r}, not the role's name")
     for labels, where, spec in pods:
         for c in (spec.get("initContainers") or []) + (spec.get("containers") or []):
             for ef in c.get("envFrom") or []:
@@ -271,53 +304,161 @@ def check_topics(name, docs, rep):
         rep.error(name, f"KafkaTopics {sorted(topics)} differ from deploy/local/infra.sh TOPICS {sorted(local)}")
 
 
-def render_approx(directory, rep, seen=None):
-    """The resources of a kustomization (and its components), unpatched."""
-    seen = seen if seen is not None else set()
-    directory = Path(directory).resolve()
-    if directory in seen:
-        return []
-    seen.add(directory)
-    kfile = next((directory / n for n in ("kustomization.yaml", "kustomization.yml", "Kustomization") if (directory / n).exists()), None)
-    if kfile is None:
-        rep.error(str(directory), "no kustomization.yaml")
-        return []
-    k = yaml.safe_load(kfile.read_text()) or {}
-    docs = []
+def path_reaches(path, path_type, target):
+    """Whether an Ingress path of the given type matches a request for `target`."""
+    path = path or "/"
+    if path_type == "Exact":
+        return path == target
+    # Prefix (and, conservatively, ImplementationSpecific: many controllers treat it as a
+    # plain string prefix or a regular expression).
+    if path_type == "ImplementationSpecific":
+        # Whatever the controller makes of it (a prefix, a regular expression), it can
+        # match no more than what starts with its literal head.
+        head = re.split(r"[\\^$.*+?()\[\]{}|]", path)[0]
+        return target.startswith(head)
+    prefix = path.rstrip("/")
+    return prefix == "" or target == prefix or target.startswith(prefix + "/")
 
-    def need(rel):
-        path = directory / rel
-        if not path.exists():
-            rep.error(str(kfile.relative_to(ROOT)), f"names {rel}, which does not exist")
-        return path
 
-    for rel in (k.get("resources") or []) + (k.get("components") or []):
-        path = need(rel)
-        if path.is_dir():
-            docs += render_approx(path, rep, seen)
-        elif path.exists():
-            docs += load_docs(path)
-    for patch in k.get("patches") or []:
-        if isinstance(patch, dict) and "path" in patch:
-            need(patch["path"])
-    for gen in (k.get("configMapGenerator") or []) + (k.get("secretGenerator") or []):
-        for rel in (gen.get("files") or []) + (gen.get("envs") or []):
-            need(rel.split("=", 1)[-1])
-    return docs
+def check_ingress(name, docs, rep):
+    """No Ingress path may reach /metrics or /readyz, nor any admin port."""
+    services = {d["metadata"]["name"]: d for d in docs if d.get("kind") == "Service"}
+    pods = [pod_spec_of(d) for d in docs if pod_spec_of(d) is not None]
+
+    def container_ports(selector):
+        out = []
+        for tmpl in pods:
+            if label_match({"matchLabels": selector}, (tmpl.get("metadata") or {}).get("labels") or {}):
+                for c in (tmpl.get("spec") or {}).get("containers") or []:
+                    out += c.get("ports") or []
+        return out
+
+    def admin_backend(backend, where):
+        svc_ref = (backend or {}).get("service")
+        if not svc_ref:
+            return
+        svc = services.get(svc_ref.get("name"))
+        if svc is None:
+            rep.error(where, f"backend Service {svc_ref.get('name')} is not rendered")
+            return
+        want = svc_ref.get("port") or {}
+        port = next((p for p in svc["spec"].get("ports") or []
+                     if ("name" in want and p.get("name") == want["name"])
+                     or ("number" in want and p.get("port") == want["number"])), None)
+        if port is None:
+            rep.error(where, f"backend port {want} is not a port of Service {svc['metadata']['name']}")
+            return
+        target = port.get("targetPort", port.get("port"))
+        cports = container_ports(svc["spec"].get("selector") or {})
+        cport = next((c for c in cports if c.get("name") == target or c.get("containerPort") == target), None)
+        names = {port.get("name"), (cport or {}).get("name")}
+        if "admin" in names or "metrics" in names:
+            rep.error(where, f"backend {svc['metadata']['name']}:{port.get('name') or port.get('port')} is an admin (metrics/readiness) port")
+
+    for ing in (d for d in docs if d.get("kind") == "Ingress"):
+        where = f"{name}: Ingress/{ing['metadata']['name']}"
+        spec = ing.get("spec") or {}
+        if spec.get("defaultBackend"):
+            rep.error(where, "has a defaultBackend: every path, /metrics and /readyz included, would reach it")
+            admin_backend(spec["defaultBackend"], where)
+        for rule in spec.get("rules") or []:
+            for p in (rule.get("http") or {}).get("paths") or []:
+                pw = f"{where} path {p.get('path')} ({p.get('pathType')})"
+                for target in PRIVATE_PATHS:
+                    if path_reaches(p.get("path"), p.get("pathType"), target):
+                        rep.error(pw, f"would route {target} to the backend; route only the public paths")
+                admin_backend(p.get("backend"), pw)
+
+
+def check_scaling(name, docs, rep):
+    """Every stateless service has an HPA and a PDB; no HPA target sets replicas."""
+    deployments = {d["metadata"]["name"]: d for d in docs if d.get("kind") == "Deployment"}
+    hpas = {}
+    for h in (d for d in docs if d.get("kind") == "HorizontalPodAutoscaler"):
+        ref = h["spec"]["scaleTargetRef"]
+        if ref.get("kind") == "Deployment":
+            hpas[ref["name"]] = h
+        if h.get("apiVersion") != "autoscaling/v2":
+            rep.error(f"{name}: HorizontalPodAutoscaler/{h['metadata']['name']}", "use autoscaling/v2")
+        lo, hi = h["spec"].get("minReplicas", 1), h["spec"]["maxReplicas"]
+        if lo > hi:
+            rep.error(f"{name}: HorizontalPodAutoscaler/{h['metadata']['name']}", f"minReplicas {lo} > maxReplicas {hi}")
+    pdbs = [d for d in docs if d.get("kind") == "PodDisruptionBudget"]
+    for svc in STATELESS:
+        dep = deployments.get(svc)
+        if dep is None:
+            rep.error(name, f"Deployment/{svc} is not rendered")
+            continue
+        if svc not in hpas:
+            rep.error(f"{name}: Deployment/{svc}", "a stateless service needs a HorizontalPodAutoscaler")
+        labels = (dep["spec"]["template"].get("metadata") or {}).get("labels") or {}
+        if not any(label_match(p["spec"].get("selector"), labels) for p in pdbs):
+            rep.error(f"{name}: Deployment/{svc}", "a stateless service needs a PodDisruptionBudget")
+    for dname, h in hpas.items():
+        dep = deployments.get(dname)
+        if dep is not None and "replicas" in dep["spec"]:
+            rep.error(f"{name}: Deployment/{dname}",
+                      f"sets replicas: {dep['spec']['replicas']}, which fights HorizontalPodAutoscaler/{h['metadata']['name']} on every apply")
+
+
+def check_compose(path, rep):
+    """deploy/docker/compose.yaml: references, services, the Dockerfile's SERVICE values."""
+    where = str(Path(path))
+    try:
+        compose = yaml.safe_load(Path(path).read_text())
+    except yaml.YAMLError as e:
+        rep.error(where, f"not YAML: {e}")
+        return
+    services = compose.get("services") or {}
+    dockerfile = (ROOT / "deploy/docker/Dockerfile").read_text()
+    known = set(re.findall(r"^FROM \S+ AS model-(\S+)$", dockerfile, re.M)) - {"none"}
+    for svc in STATELESS:
+        if svc not in services:
+            rep.error(where, f"service {svc} is missing")
+        if svc != "gateway" and f"{svc}-migrate" not in services:
+            rep.error(where, f"service {svc}-migrate is missing")
+    for sname, svc in services.items():
+        sw = f"{where}: {sname}"
+        deps = svc.get("depends_on") or {}
+        for dep in deps if isinstance(deps, (dict, list)) else []:
+            if dep not in services:
+                rep.error(sw, f"depends on {dep}, which is not a service")
+            elif not isinstance(deps, list):
+                dprof = set(services[dep].get("profiles") or [])
+                if dprof and not dprof <= set(svc.get("profiles") or []) and deps[dep].get("required", True):
+                    rep.error(sw, f"depends on {dep}, which runs only with profile(s) {sorted(dprof)}")
+        build = svc.get("build")
+        if isinstance(build, dict):
+            arg = (build.get("args") or {}).get("SERVICE")
+            if build.get("dockerfile") == "deploy/docker/Dockerfile" and arg not in known:
+                rep.error(sw, f"builds SERVICE={arg!r}, which deploy/docker/Dockerfile has no model-{arg} stage for (it knows {sorted(known)})")
+        for vol in svc.get("volumes") or []:
+            src = vol.split(":", 1)[0] if isinstance(vol, str) else (vol.get("source") or "")
+            if src.startswith("."):
+                # Files another change provides may not be there yet; a missing one is
+                # reported, not fatal, so that the mount can land first.
+                if not (Path(path).parent / src).resolve().exists():
+                    rep.warn(sw, f"mounts {src}, which does not exist (yet)")
+            elif src and src not in (compose.get("volumes") or {}):
+                rep.error(sw, f"mounts volume {src}, which is not declared under volumes:")
+    obs = {n for n, s in services.items() if "observability" in (s.get("profiles") or [])}
+    for need in ("jaeger", "prometheus", "grafana"):
+        if need not in obs:
+            rep.error(where, f"the observability profile has no {need} service")
 
 
 def main():
-    if len(sys.argv) == 3 and sys.argv[1] == "render-approx":
+    if len(sys.argv) == 3 and sys.argv[1] == "compose":
         rep = Report()
-        docs = render_approx(sys.argv[2], rep)
-        yaml.safe_dump_all(docs, sys.stdout, sort_keys=False)
+        check_compose(sys.argv[2], rep)
+        for w in rep.warnings:
+            print(f"warning: {w}")
         for e in rep.errors:
-            print(f"error: {e}", file=sys.stderr)
+            print(f"error: {e}")
+        print(f"k8s_check compose: {len(rep.errors)} errors, {len(rep.warnings)} warnings")
         return 1 if rep.errors else 0
     ap = argparse.ArgumentParser()
     ap.add_argument("--k8s-version", default="1.31")
-    ap.add_argument("--no-schema", action="store_true")
-    ap.add_argument("--approximate", action="store_true")
     ap.add_argument("rendered", nargs="+", help="NAME=FILE")
     args = ap.parse_args()
     rep = Report()
@@ -330,20 +471,23 @@ def main():
             rep.error(name, f"not YAML: {e}")
             continue
         total += len(docs)
-        check_schema(name, docs, args.k8s_version, rep, not args.no_schema)
-        # base leaves tags to the overlays; unrendered files have no tags yet
+        check_schema(name, docs, args.k8s_version, rep)
+        # base (and a component rendered on base alone) leaves tags and Secrets to the
+        # overlays
+        partial = name == "base" or name.startswith("component-")
         check_workloads(name, docs, rep, strict_images=name.endswith("prod"),
-                        check_images=name != "base" and not args.approximate)
-        check_references(name, docs, rep, args.approximate, name == "base")
+                        check_images=not partial)
+        check_references(name, docs, rep, partial)
         check_topics(name, docs, rep)
+        check_ingress(name, docs, rep)
+        check_scaling(name, docs, rep)
         if name.endswith("prod") and any(d["kind"] == "Secret" for d in docs):
             rep.error(name, "renders a Secret; production secrets come from ExternalSecrets")
     for w in rep.warnings:
         print(f"warning: {w}")
     for e in rep.errors:
         print(f"error: {e}")
-    schema = "no schema" if args.no_schema else f"Kubernetes {args.k8s_version} schemas"
-    print(f"k8s_check: {total} documents in {len(args.rendered)} renders ({schema}): "
+    print(f"k8s_check: {total} documents in {len(args.rendered)} renders (Kubernetes {args.k8s_version} schemas): "
           f"{len(rep.errors)} errors, {len(rep.warnings)} warnings")
     return 1 if rep.errors else 0
 

@@ -4,7 +4,9 @@
 #   test.sh frontend  the web app's unit tests and production build
 #   test.sh e2e       the stack in the background (debug binaries), then browser tests and
 #                     the REST contract fuzzing (schemathesis.sh) against it
-#   test.sh all       the three, in that order
+#   test.sh k8s       the Kubernetes manifests, compose file and Dockerfile (k8s-check.sh:
+#                     schemas, the project's rules, checkov; a missing tool fails it)
+#   test.sh all       k8s first (seconds), then the other three, in that order
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -134,6 +136,7 @@ case "${1:-all}" in
   rust) rust ;;
   frontend) frontend ;;
   e2e) e2e ;;
-  all) rust; frontend; e2e ;;
-  *) echo "usage: $0 rust|frontend|e2e|all" >&2; exit 2 ;;
+  k8s) say "kubernetes manifests"; deploy/k8s-check.sh ;;
+  all) say "kubernetes manifests"; deploy/k8s-check.sh; rust; frontend; e2e ;;
+  *) echo "usage: $0 rust|frontend|e2e|k8s|all" >&2; exit 2 ;;
 esac

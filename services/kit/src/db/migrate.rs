@@ -55,9 +55,15 @@ pub async fn run_migrations(
         .execute(&mut conn)
         .await?;
     let result = async {
-        diesel::sql_query(format!("CREATE SCHEMA IF NOT EXISTS {schema}"))
-            .execute(&mut conn)
-            .await?;
+        // Not `CREATE SCHEMA IF NOT EXISTS`: Postgres asks for the database-wide CREATE
+        // right before it looks for the schema, and a service's role in production owns
+        // its schema (made for it by the operator) without holding that right.
+        diesel::sql_query(format!(
+            "DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_namespace WHERE nspname = '{schema}') \
+             THEN CREATE SCHEMA {schema}; END IF; END $$"
+        ))
+        .execute(&mut conn)
+        .await?;
         let scoped = AsyncPgConnection::establish(&url_with_schema(database_url, schema)?).await?;
         let mut harness = AsyncMigrationHarness::new(scoped);
         for set in [KIT_MIGRATIONS, service_migrations] {
