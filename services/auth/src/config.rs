@@ -9,7 +9,10 @@ pub struct AuthConfig {
     #[serde(default = "d_admin")]
     pub admin_addr: String,
     /// Ed25519 signing key (PKCS#8 PEM); created on first start when missing. Unset: an
-    /// ephemeral key, so tokens die with the process (tests only).
+    /// ephemeral key, so tokens die with the process (tests only). The keys published
+    /// beside it, when present, lie in the same folder: `<name>.next.pem` (signs after the
+    /// next rotation) and `<name>.previous.pem` (signed before the last one); see
+    /// [`crate::tokens`].
     #[serde(default)]
     pub jwt_key_file: Option<String>,
     #[serde(default = "d_access_ttl")]

@@ -80,13 +80,14 @@ impl Application {
         config: AuthConfig,
         oidc_settings: config::OidcSettings,
     ) -> anyhow::Result<Self> {
-        let core = Core::build(SPEC, common, &config.grpc_addr, &config.admin_addr).await?;
-        let redis = redis::Client::open(core.common.redis_url.as_str())?;
-        let redis = redis::aio::ConnectionManager::new(redis).await?;
+        // Keys first: a bad key (a rotation gone wrong) stops the start before anything else.
         let signer = tokens::Signer::load_or_create(
             config.jwt_key_file.as_deref(),
             config.access_token_ttl_secs,
         )?;
+        let core = Core::build(SPEC, common, &config.grpc_addr, &config.admin_addr).await?;
+        let redis = redis::Client::open(core.common.redis_url.as_str())?;
+        let redis = redis::aio::ConnectionManager::new(redis).await?;
         let mailer = mailer::Mailer::new(config.smtp_url.as_deref(), &config.mail_from)?;
         let state = AppState {
             pool: core.pool.clone(),

@@ -1,10 +1,19 @@
 //! Access tokens (Ed25519-signed JWTs with a `kid`), the JWKS that verifies them, and
 //! the opaque refresh-token secrets (only their SHA-256 is stored).
+//!
+//! Keys rotate without signing anyone out. Beside the current key (`QUIRE_JWT_KEY_FILE`,
+//! say `jwt-ed25519.pem`) auth publishes the next one (`jwt-ed25519.next.pem`), so every
+//! verifier already holds it when a rotation makes it current, and the previous one
+//! (`jwt-ed25519.previous.pem`), so tokens it signed still verify until they expire.
+//! Only the current key ever signs.
 
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, bail};
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use ed25519_dalek::SigningKey;
-use ed25519_dalek::pkcs8::{DecodePrivateKey, EncodePrivateKey};
+use ed25519_dalek::pkcs8::{DecodePrivateKey, DecodePublicKey, EncodePrivateKey};
+use ed25519_dalek::{SigningKey, VerifyingKey};
 use jsonwebtoken::{Algorithm, EncodingKey, Header};
 use quire_kit::caller::{AUDIENCE, Claims, ISSUER, TokenVerifier};
 use rand::RngCore;
@@ -21,55 +30,131 @@ pub struct Signer {
     ttl_secs: u32,
 }
 
+/// The file beside the current key `path` that holds the key due to replace it.
+pub fn next_key_path(path: &Path) -> PathBuf {
+    beside(path, "next")
+}
+
+/// The file beside the current key `path` that holds the key it replaced.
+pub fn previous_key_path(path: &Path) -> PathBuf {
+    beside(path, "previous")
+}
+
+/// `dir/stem.<role>.ext` for `dir/stem.ext`.
+fn beside(path: &Path, role: &str) -> PathBuf {
+    let stem = path.file_stem().unwrap_or_default().to_string_lossy();
+    let name = match path.extension() {
+        Some(ext) => format!("{stem}.{role}.{}", ext.to_string_lossy()),
+        None => format!("{stem}.{role}"),
+    };
+    path.with_file_name(name)
+}
+
+/// The `kid` of a key: the first 8 bytes of the SHA-256 of its public key, in hex. Tokens
+/// in use name kids made this way, so changing it would sign everyone out.
+pub fn key_id(key: &VerifyingKey) -> String {
+    hex::encode(&Sha256::digest(key.to_bytes())[..8])
+}
+
 impl Signer {
-    /// Loads the PEM key at `path`, creating it (mode 0600) when missing; `None` makes an
-    /// ephemeral key.
+    /// Loads the current key (PKCS#8 PEM) at `path` and the next and previous keys beside
+    /// it when present. The current key is created (mode 0600) when missing, unless a
+    /// next or previous key waits: then the rotation was half done, and a new key would
+    /// sign tokens no verifier knows. `None` makes an ephemeral key.
     pub fn load_or_create(path: Option<&str>, ttl_secs: u32) -> anyhow::Result<Self> {
-        let key = match path {
-            Some(p) if std::path::Path::new(p).exists() => {
-                let pem = std::fs::read_to_string(p)?;
-                SigningKey::from_pkcs8_pem(&pem).map_err(|e| anyhow::anyhow!("{p}: {e}"))?
-            }
-            Some(p) => {
-                let key = SigningKey::generate(&mut rand::rngs::OsRng);
-                let pem = key
-                    .to_pkcs8_pem(Default::default())
-                    .map_err(|e| anyhow::anyhow!("{e}"))?;
-                if let Some(dir) = std::path::Path::new(p).parent() {
-                    std::fs::create_dir_all(dir)?;
-                }
-                write_private(p, pem.as_bytes())?;
-                tracing::info!(path = p, "created a new jwt signing key");
-                key
-            }
-            None => {
-                tracing::warn!("QUIRE_JWT_KEY_FILE unset: tokens are signed with an ephemeral key");
-                SigningKey::generate(&mut rand::rngs::OsRng)
-            }
+        let Some(path) = path else {
+            tracing::warn!("QUIRE_JWT_KEY_FILE unset: tokens are signed with an ephemeral key");
+            return Self::new(
+                &SigningKey::generate(&mut rand::rngs::OsRng),
+                None,
+                None,
+                ttl_secs,
+            );
         };
-        Self::from_key(&key, ttl_secs)
+        let path = Path::new(path);
+        let (next_path, previous_path) = (next_key_path(path), previous_key_path(path));
+        let next = read_public(&next_path)?;
+        let previous = read_public(&previous_path)?;
+        let current = match read_text(path)? {
+            Some(pem) => SigningKey::from_pkcs8_pem(&pem).map_err(|e| {
+                anyhow::anyhow!(
+                    "jwt key {}: not an Ed25519 private key in PKCS#8 PEM: {e}",
+                    path.display()
+                )
+            })?,
+            None if next.is_some() || previous.is_some() => bail!(
+                "jwt key {} is missing while {} or {} exists: a rotation moves the next \
+                 key to the current one; no new key is made that verifiers do not know",
+                path.display(),
+                next_path.display(),
+                previous_path.display()
+            ),
+            None if path.exists() => bail!("jwt key {} is empty", path.display()),
+            None => create(path)?,
+        };
+        let signer = Self::new(&current, next.as_ref(), previous.as_ref(), ttl_secs)
+            .with_context(|| format!("jwt keys beside {}", path.display()))?;
+        if next.is_none() {
+            tracing::warn!(
+                path = %next_path.display(),
+                "no next jwt key: rotating the signing key will sign every user out"
+            );
+        }
+        tracing::info!(
+            kid = signer.kid,
+            next_kid = next.as_ref().map(key_id),
+            previous_kid = previous.as_ref().map(key_id),
+            "jwt signing keys loaded"
+        );
+        Ok(signer)
     }
 
-    fn from_key(key: &SigningKey, ttl_secs: u32) -> anyhow::Result<Self> {
-        let public = key.verifying_key().to_bytes();
-        let kid = hex::encode(&Sha256::digest(public)[..8]);
-        let pem = key
+    /// Signs with `current` and publishes it with `next` and `previous`; refuses a key
+    /// given twice (a rotation that forgot to bring a new next key, say).
+    pub fn new(
+        current: &SigningKey,
+        next: Option<&VerifyingKey>,
+        previous: Option<&VerifyingKey>,
+        ttl_secs: u32,
+    ) -> anyhow::Result<Self> {
+        let mut published = vec![("current", current.verifying_key())];
+        published.extend(next.map(|k| ("next", *k)));
+        published.extend(previous.map(|k| ("previous", *k)));
+        let kids: Vec<String> = published.iter().map(|(_, k)| key_id(k)).collect();
+        for (i, kid) in kids.iter().enumerate() {
+            if let Some(j) = kids[..i].iter().position(|other| other == kid) {
+                bail!(
+                    "the {} jwt key is the {} key (kid {kid}): each must be a different key",
+                    published[i].0,
+                    published[j].0
+                );
+            }
+        }
+        let pem = current
             .to_pkcs8_pem(Default::default())
             .map_err(|e| anyhow::anyhow!("{e}"))?;
         let encoding = EncodingKey::from_ed_pem(pem.as_bytes())?;
-        let jwks_json = serde_json::json!({
-            "keys": [{
-                "kty": "OKP", "crv": "Ed25519", "alg": "EdDSA", "use": "sig",
-                "kid": kid, "x": URL_SAFE_NO_PAD.encode(public),
-            }]
-        })
-        .to_string();
+        let keys: Vec<serde_json::Value> = published
+            .iter()
+            .zip(&kids)
+            .map(|((_, key), kid)| {
+                serde_json::json!({
+                    "kty": "OKP", "crv": "Ed25519", "alg": "EdDSA", "use": "sig",
+                    "kid": kid, "x": URL_SAFE_NO_PAD.encode(key.to_bytes()),
+                })
+            })
+            .collect();
         Ok(Self {
-            kid,
+            kid: kids[0].clone(),
             encoding,
-            jwks_json,
+            jwks_json: serde_json::json!({ "keys": keys }).to_string(),
             ttl_secs,
         })
+    }
+
+    /// The `kid` of the key that signs.
+    pub fn kid(&self) -> &str {
+        &self.kid
     }
 
     pub fn jwks_json(&self) -> &str {
@@ -110,8 +195,52 @@ impl Signer {
     }
 }
 
+/// The text of `path`; `None` when it is missing or blank (a Kubernetes Secret entry left
+/// empty between rotations).
+fn read_text(path: &Path) -> anyhow::Result<Option<String>> {
+    match std::fs::read_to_string(path) {
+        Ok(text) if text.trim().is_empty() => Ok(None),
+        Ok(text) => Ok(Some(text)),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(anyhow::anyhow!("jwt key {}: {e}", path.display())),
+    }
+}
+
+/// A next or previous key: only its public half is published, so either the private key
+/// (what the rotation will move) or its public key will do.
+fn read_public(path: &Path) -> anyhow::Result<Option<VerifyingKey>> {
+    let Some(pem) = read_text(path)? else {
+        return Ok(None);
+    };
+    if let Ok(key) = SigningKey::from_pkcs8_pem(&pem) {
+        return Ok(Some(key.verifying_key()));
+    }
+    VerifyingKey::from_public_key_pem(&pem)
+        .map(Some)
+        .map_err(|e| {
+            anyhow::anyhow!(
+                "jwt key {}: not an Ed25519 key in PEM (PKCS#8 private or SPKI public): {e}",
+                path.display()
+            )
+        })
+}
+
+fn create(path: &Path) -> anyhow::Result<SigningKey> {
+    let key = SigningKey::generate(&mut rand::rngs::OsRng);
+    let pem = key
+        .to_pkcs8_pem(Default::default())
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    write_private(path, pem.as_bytes())
+        .with_context(|| format!("create jwt key {}", path.display()))?;
+    tracing::info!(path = %path.display(), "created a new jwt signing key");
+    Ok(key)
+}
+
 #[cfg(unix)]
-fn write_private(path: &str, bytes: &[u8]) -> std::io::Result<()> {
+fn write_private(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     use std::io::Write;
     use std::os::unix::fs::OpenOptionsExt;
     let mut f = std::fs::OpenOptions::new()
@@ -122,7 +251,7 @@ fn write_private(path: &str, bytes: &[u8]) -> std::io::Result<()> {
     f.write_all(bytes)
 }
 #[cfg(not(unix))]
-fn write_private(path: &str, bytes: &[u8]) -> std::io::Result<()> {
+fn write_private(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     std::fs::write(path, bytes)
 }
 
@@ -183,7 +312,8 @@ mod tests {
 
         // A token that verified while fresh is refused once past its expiry (and the
         // leeway), though remembered.
-        let short = Signer::from_key(&SigningKey::generate(&mut rand::rngs::OsRng), 0).unwrap();
+        let short =
+            Signer::new(&SigningKey::generate(&mut rand::rngs::OsRng), None, None, 0).unwrap();
         let verifier = short.verifier().unwrap();
         let token = short
             .issue(Uuid::nil(), "reader", &["reader".into()])

@@ -51,6 +51,8 @@ pub fn req<T>(message: T, user: Option<&User>) -> tonic::Request<T> {
 }
 
 pub struct TestApp {
+    /// Where its gRPC API answers.
+    pub url: String,
     pub auth: AuthServiceClient<Channel>,
     pub ops: OpsServiceClient<Channel>,
     pub admin: User,
@@ -62,37 +64,16 @@ pub struct TestApp {
 
 impl TestApp {
     pub async fn spawn() -> Self {
-        let id = suffix();
-        let schema = format!("auth_adm_{id}");
-        let database_url = env_or(
-            "QUIRE_TEST_DATABASE_URL",
-            "postgres://postgres@127.0.0.1:5432/quire_test",
-        );
-        let redis_url = env_or("QUIRE_REDIS_URL", "redis://127.0.0.1:6379");
-        let common = CommonConfig {
-            database_url: database_url.clone(),
-            db_schema: Some(schema.clone()),
-            db_pool_size: 6,
-            redis_url: redis_url.clone(),
-            kafka_brokers: env_or("QUIRE_KAFKA_BROKERS", "127.0.0.1:9092"),
-            outbox_poll_ms: 20,
-            migrate_on_start: true,
-        };
-        let admin_email = format!("admin-{id}@quire.test");
-        // Read as the environment would be, so settings this test does not name keep
-        // their defaults.
-        let config: AuthConfig = serde_json::from_value(serde_json::json!({
-            "grpc_addr": "127.0.0.1:0",
-            "admin_addr": "127.0.0.1:0",
-            "access_token_ttl_secs": 600,
-            "refresh_token_ttl_secs": 3600,
-            "admin_email": admin_email,
-            "admin_password": ADMIN_PASSWORD,
-            "siwe_domain": SIWE_DOMAIN,
-            "login_attempts_per_address": 50,
-            "login_free_attempts": 50,
-        }))
-        .expect("auth settings");
+        Self::spawn_on(&suffix(), None).await
+    }
+
+    /// An auth on the schema and admin of `id`: several may run at once, as replicas do,
+    /// each signing with the key at `jwt_key_file` (none: an ephemeral key).
+    pub async fn spawn_on(id: &str, jwt_key_file: Option<&str>) -> Self {
+        let (common, config) = settings(id, jwt_key_file);
+        let (database_url, redis_url) = (common.database_url.clone(), common.redis_url.clone());
+        let schema = common.db_schema.clone().unwrap();
+        let admin_email = config.admin_email.clone().unwrap();
         let app = quire_auth::Application::build(common, config)
             .await
             .expect("auth builds");
@@ -101,7 +82,7 @@ impl TestApp {
         tokio::spawn(app.run_until(async move {
             let _ = stopped.await;
         }));
-        let channel = Channel::from_shared(url).unwrap().connect_lazy();
+        let channel = Channel::from_shared(url.clone()).unwrap().connect_lazy();
         let mut auth = AuthServiceClient::new(channel.clone());
         let admin = login(&mut auth, &admin_email, ADMIN_PASSWORD)
             .await
@@ -113,6 +94,7 @@ impl TestApp {
             .await
             .unwrap();
         Self {
+            url,
             auth,
             ops: OpsServiceClient::new(channel),
             admin,
@@ -239,6 +221,38 @@ impl TestApp {
             .await
             .expect("a code is issued")
     }
+}
+
+/// What auth is started with: the schema and admin of `id`, the key at `jwt_key_file`.
+pub fn settings(id: &str, jwt_key_file: Option<&str>) -> (CommonConfig, AuthConfig) {
+    let common = CommonConfig {
+        database_url: env_or(
+            "QUIRE_TEST_DATABASE_URL",
+            "postgres://postgres@127.0.0.1:5432/quire_test",
+        ),
+        db_schema: Some(format!("auth_adm_{id}")),
+        db_pool_size: 6,
+        redis_url: env_or("QUIRE_REDIS_URL", "redis://127.0.0.1:6379"),
+        kafka_brokers: env_or("QUIRE_KAFKA_BROKERS", "127.0.0.1:9092"),
+        outbox_poll_ms: 20,
+        migrate_on_start: true,
+    };
+    // Read as the environment would be, so settings this test does not name keep
+    // their defaults.
+    let config: AuthConfig = serde_json::from_value(serde_json::json!({
+        "grpc_addr": "127.0.0.1:0",
+        "admin_addr": "127.0.0.1:0",
+        "access_token_ttl_secs": 600,
+        "refresh_token_ttl_secs": 3600,
+        "admin_email": format!("admin-{id}@quire.test"),
+        "admin_password": ADMIN_PASSWORD,
+        "siwe_domain": SIWE_DOMAIN,
+        "login_attempts_per_address": 50,
+        "login_free_attempts": 50,
+        "jwt_key_file": jwt_key_file,
+    }))
+    .expect("auth settings");
+    (common, config)
 }
 
 /// Signs in with a password over gRPC.
