@@ -127,6 +127,7 @@ pub async fn spawn_auth(common: &CommonConfig) -> anyhow::Result<String> {
             login_attempts_per_address: 10,
             login_free_attempts: 10,
             login_max_delay_secs: 60,
+            oidc: Default::default(),
         },
     )
     .await;

@@ -104,10 +104,12 @@ impl Stack {
             },
             None => OidcSettings::default(),
         };
-        let auth = quire_auth::Application::build_with_oidc(
+        let auth = quire_auth::Application::build(
             env.common(&schema, 4),
-            env.auth_config(),
-            oidc,
+            quire_auth::AuthConfig {
+                oidc,
+                ..env.auth_config()
+            },
         )
         .await
         .expect("auth builds");

@@ -43,6 +43,10 @@ pub struct AuthConfig {
     pub login_free_attempts: u32,
     #[serde(default = "d_login_max_delay")]
     pub login_max_delay_secs: u32,
+    /// The identity provider (`QUIRE_OIDC_*`, read by [`Self::from_env`]); off when a
+    /// config is built by hand (tests, benches) unless it names one.
+    #[serde(skip)]
+    pub oidc: OidcSettings,
 }
 
 /// The OpenID Connect provider users may sign in with. Off while the issuer is unset.
@@ -62,15 +66,6 @@ pub struct OidcSettings {
     /// Where the provider may send the browser back (comma list); a sign-in names one.
     #[serde(default)]
     pub oidc_redirect_uris: String,
-}
-
-impl OidcSettings {
-    /// `QUIRE_OIDC_*`. Apart from [`AuthConfig`], so that what builds an `AuthConfig` by
-    /// hand (tests, benches) starts auth without a provider unless it names one
-    /// ([`crate::Application::build_with_oidc`]).
-    pub fn from_env() -> Result<Self, envy::Error> {
-        quire_kit::config::from_env()
-    }
 }
 
 impl Default for OidcSettings {
@@ -131,7 +126,10 @@ impl AuthConfig {
         }
     }
 
+    /// `QUIRE_*`, the identity provider's `QUIRE_OIDC_*` included.
     pub fn from_env() -> Result<Self, envy::Error> {
-        quire_kit::config::from_env()
+        let mut config: Self = quire_kit::config::from_env()?;
+        config.oidc = quire_kit::config::from_env()?;
+        Ok(config)
     }
 }

@@ -70,16 +70,6 @@ impl Application {
     /// Binds the ports (port 0 picks a free one, for tests), migrates the schema, connects
     /// to Postgres, Redis and Kafka and creates the first admin.
     pub async fn build(common: CommonConfig, config: AuthConfig) -> anyhow::Result<Self> {
-        Self::build_with_oidc(common, config, config::OidcSettings::from_env()?).await
-    }
-
-    /// [`Self::build`] with the identity provider's settings given rather than read from
-    /// `QUIRE_OIDC_*` (tests).
-    pub async fn build_with_oidc(
-        common: CommonConfig,
-        config: AuthConfig,
-        oidc_settings: config::OidcSettings,
-    ) -> anyhow::Result<Self> {
         // Keys first: a bad key (a rotation gone wrong) stops the start before anything else.
         let signer = tokens::Signer::load_or_create(
             config.jwt_key_file.as_deref(),
@@ -89,13 +79,14 @@ impl Application {
         let redis = redis::Client::open(core.common.redis_url.as_str())?;
         let redis = redis::aio::ConnectionManager::new(redis).await?;
         let mailer = mailer::Mailer::new(config.smtp_url.as_deref(), &config.mail_from)?;
+        let oidc = oidc::OidcProvider::from_settings(&config.oidc)?.map(Arc::new);
         let state = AppState {
             pool: core.pool.clone(),
             redis,
             signer: Arc::new(signer),
             mailer,
             config: Arc::new(config),
-            oidc: oidc::OidcProvider::from_settings(&oidc_settings)?.map(Arc::new),
+            oidc,
         };
         bootstrap::ensure_admin(&state)
             .await

@@ -27,6 +27,19 @@ const LARGE_SALES: Series<'static> = Series {
              FROM sales WHERE cents >= 1000 AND at >= $1 AND at < $2 GROUP BY 1",
 };
 
+/// A fresh schema holding an empty `sales` table, and a connection to it.
+async fn with_sales(prefix: &str) -> (quire_kit::db::PgPool, PgConn) {
+    let (_, pool) = support::fresh_schema(prefix).await;
+    let mut conn = quire_kit::db::conn(&pool).await.unwrap();
+    diesel::sql_query(
+        "CREATE TABLE sales (at TIMESTAMPTZ NOT NULL, cents BIGINT NOT NULL, fee BIGINT NOT NULL)",
+    )
+    .execute(&mut conn)
+    .await
+    .unwrap();
+    (pool, conn)
+}
+
 fn days_ago(n: u64) -> NaiveDate {
     Utc::now()
         .date_naive()
@@ -82,14 +95,7 @@ async fn kept_days(conn: &mut PgConn, series: &str) -> i64 {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn closed_days_are_summed_once_and_today_on_every_ask() {
-    let (_, pool) = support::fresh_schema("kit_daily").await;
-    let mut conn = quire_kit::db::conn(&pool).await.unwrap();
-    diesel::sql_query(
-        "CREATE TABLE sales (at TIMESTAMPTZ NOT NULL, cents BIGINT NOT NULL, fee BIGINT NOT NULL)",
-    )
-    .execute(&mut conn)
-    .await
-    .unwrap();
+    let (_pool, mut conn) = with_sales("kit_daily").await;
     sell(&mut conn, 9, 500, 50).await; // before the range asked
     sell(&mut conn, 5, 700, 70).await;
     sell(&mut conn, 5, 1_200, 120).await;
@@ -143,14 +149,7 @@ async fn closed_days_are_summed_once_and_today_on_every_ask() {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn replicas_filling_the_same_days_at_once_agree() {
-    let (_, pool) = support::fresh_schema("kit_daily_race").await;
-    let mut conn = quire_kit::db::conn(&pool).await.unwrap();
-    diesel::sql_query(
-        "CREATE TABLE sales (at TIMESTAMPTZ NOT NULL, cents BIGINT NOT NULL, fee BIGINT NOT NULL)",
-    )
-    .execute(&mut conn)
-    .await
-    .unwrap();
+    let (pool, mut conn) = with_sales("kit_daily_race").await;
     for n in 1..=30 {
         sell(&mut conn, n, 100 * n as i64, n as i64).await;
     }

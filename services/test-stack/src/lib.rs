@@ -102,6 +102,7 @@ impl TestEnv {
             login_attempts_per_address: 50,
             login_free_attempts: 50,
             login_max_delay_secs: 60,
+            oidc: Default::default(),
         }
     }
 
