@@ -97,12 +97,15 @@ pub async fn recommend(
     };
     let mut candidates = rank(CONFIRM_CHUNK)?;
     let mut ranked = candidates.len();
-    let mut listed = confirm(state, caller, &mut candidates, limit).await;
-    if listed.is_some() && candidates.len() < limit * 2 && ranked == CONFIRM_CHUNK {
+    let mut known = Confirmed::default();
+    let mut answered = confirm(state, caller, &mut candidates, limit, &mut known).await;
+    if answered && candidates.len() < limit * 2 && ranked == CONFIRM_CHUNK {
+        // The first chunk's books are not asked about again.
         candidates = rank(MAX_CANDIDATES)?;
         ranked = candidates.len();
-        listed = confirm(state, caller, &mut candidates, limit).await;
+        answered = confirm(state, caller, &mut candidates, limit, &mut known).await;
     }
+    let listed = answered.then_some(known.listed);
     tracing::debug!(
         ranked,
         confirmed = candidates.len(),
@@ -212,32 +215,52 @@ const MAX_CANDIDATES: usize = 2000;
 /// Ids catalog is asked about at once (its limit is 100).
 const CONFIRM_CHUNK: usize = 100;
 
+/// What catalog said of the candidates so far: the books it lists (as it shows them to
+/// the caller), and every id it was asked about.
+#[derive(Default)]
+struct Confirmed {
+    listed: HashMap<String, quire_proto::catalog::v1::Book>,
+    asked: HashSet<String>,
+}
+
 /// Keeps the candidates catalog lists now, best first, asking about them a chunk at a time
 /// until twice `limit` are confirmed (some may be shown meanwhile by another turn): the
 /// index is a copy fed by events, so a book may have left the shop a moment ago (and a
-/// broker shared by several shops, as in development, carries other shops' books). The
-/// books as catalog shows them to the caller; `None`, and every candidate kept, when
-/// catalog did not answer.
+/// broker shared by several shops, as in development, carries other shops' books). Ids in
+/// `known` are not asked about again. False, and every candidate kept, when catalog did
+/// not answer.
 async fn confirm(
     state: &AppState,
     caller: &Caller,
     candidates: &mut Vec<ranking::Pick>,
     limit: usize,
-) -> Option<HashMap<String, quire_proto::catalog::v1::Book>> {
-    let mut listed = HashMap::new();
-    let mut asked = 0;
-    while asked < candidates.len() && listed.len() < limit * 2 {
-        let end = (asked + CONFIRM_CHUNK).min(candidates.len());
-        let ids: Vec<String> = candidates[asked..end]
+    known: &mut Confirmed,
+) -> bool {
+    let (mut seen, mut confirmed) = (0, 0);
+    while seen < candidates.len() && confirmed < limit * 2 {
+        let end = (seen + CONFIRM_CHUNK).min(candidates.len());
+        let chunk = &candidates[seen..end];
+        let ids: Vec<String> = chunk
             .iter()
+            .filter(|p| !known.asked.contains(&p.book_id))
             .map(|p| p.book_id.clone())
             .collect();
-        listed.extend(state.catalog.listed(caller, &ids).await?);
-        asked = end;
+        if !ids.is_empty() {
+            let Some(listed) = state.catalog.listed(caller, &ids).await else {
+                return false;
+            };
+            known.listed.extend(listed);
+            known.asked.extend(ids);
+        }
+        confirmed += chunk
+            .iter()
+            .filter(|p| known.listed.contains_key(&p.book_id))
+            .count();
+        seen = end;
     }
-    candidates.truncate(asked);
-    candidates.retain(|p| listed.contains_key(&p.book_id));
-    Some(listed)
+    candidates.truncate(seen);
+    candidates.retain(|p| known.listed.contains_key(&p.book_id));
+    true
 }
 
 /// The books a recommendation leaves out: those the reader turned down, and those the
