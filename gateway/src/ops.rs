@@ -83,14 +83,25 @@ pub async fn metrics_page() -> HttpResponse {
 }
 
 /// One span per request (continuing the caller's trace) and request metrics labelled by
-/// route pattern, never by raw path, so ids do not explode the label space.
+/// route pattern, never by raw path, so ids do not explode the label space (see
+/// [`quire_kit::metrics`]).
 pub async fn observe(
     req: ServiceRequest,
     next: Next<impl MessageBody>,
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
     let started = Instant::now();
     let method = req.method().to_string();
-    let span = tracing::info_span!("http", http.method = %method, http.route = tracing::field::Empty, http.status = tracing::field::Empty, otel.kind = "server");
+    let span = tracing::info_span!(
+        "http",
+        // The route is known only once routed, after the span started: OTel takes the
+        // method alone as the name then.
+        otel.name = %method,
+        otel.kind = "server",
+        otel.status_code = tracing::field::Empty,
+        http.method = %method,
+        http.route = tracing::field::Empty,
+        http.status = tracing::field::Empty,
+    );
     // actix has its own header type: copy the two trace headers across.
     let mut carrier = http::HeaderMap::new();
     for name in ["traceparent", "tracestate"] {
@@ -107,7 +118,9 @@ pub async fn observe(
     let status = response.status().as_u16();
     span.record("http.route", route.as_str());
     span.record("http.status", status);
-    metrics::histogram!("quire_gateway_request_seconds", "method" => method, "route" => route, "status" => status.to_string())
-        .record(started.elapsed().as_secs_f64());
+    if response.status().is_server_error() {
+        span.record("otel.status_code", "ERROR");
+    }
+    quire_kit::metrics::record_http(&method, &route, status, started);
     Ok(response)
 }

@@ -22,11 +22,15 @@ static PROMETHEUS: OnceLock<Option<PrometheusHandle>> = OnceLock::new();
 /// The process-wide Prometheus recorder (installed once; tests build many apps).
 pub fn prometheus() -> Option<PrometheusHandle> {
     PROMETHEUS
-        .get_or_init(|| match PrometheusBuilder::new().install_recorder() {
-            Ok(h) => Some(h),
-            Err(error) => {
-                tracing::warn!(%error, "metrics recorder not installed");
-                None
+        .get_or_init(|| {
+            let installed =
+                crate::metrics::prometheus_builder().and_then(PrometheusBuilder::install_recorder);
+            match installed {
+                Ok(h) => Some(h),
+                Err(error) => {
+                    tracing::warn!(%error, "metrics recorder not installed");
+                    None
+                }
             }
         })
         .clone()

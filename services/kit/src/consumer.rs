@@ -68,7 +68,7 @@ pub async fn apply_all(
                 if fresh == 1 {
                     handler
                         .handle(conn, event)
-                        .instrument(consume_span(event))
+                        .instrument(consume_span(event, consumer))
                         .await?;
                     applied += 1;
                 }
@@ -307,8 +307,16 @@ fn decode(message: &BorrowedMessage<'_>, name: &str) -> Option<Event> {
 }
 
 /// The span an event is handled in, continuing the trace of whoever emitted it.
-fn consume_span(event: &Event) -> tracing::Span {
-    let span = tracing::info_span!("consume", event_type = %event.event_type, event_id = %event.id);
+fn consume_span(event: &Event, consumer: &str) -> tracing::Span {
+    let span = tracing::info_span!(
+        "consume",
+        otel.kind = "consumer",
+        messaging.system = "kafka",
+        messaging.consumer.group.name = consumer,
+        messaging.message.id = %event.id,
+        event_type = %event.event_type,
+        event_id = %event.id,
+    );
     if let Some(tp) = &event.traceparent {
         let mut carrier = http::HeaderMap::new();
         crate::telemetry::Carrier::set(&mut carrier, "traceparent", tp.clone());

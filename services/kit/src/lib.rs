@@ -13,6 +13,8 @@
 //! - [`jwks`]: auth's public keys, fetched over gRPC and kept fresh, and the interceptor
 //!   that verifies callers with them
 //! - [`grpc`] and [`admin_http`]: server plumbing (health, reflection, metrics, shutdown)
+//! - [`metrics`]: the RED metrics (rate, errors, duration histograms) of every gRPC method
+//!   and every gateway route
 //! - [`service`]: the run loop of a gRPC service (stop signal, servers, relay, background tasks)
 //! - [`app`]: what every service's `Application` is built on (ports, migrations, pool,
 //!   topics) and its binary's `main` (with the `migrate` subcommand)
@@ -42,6 +44,7 @@ pub mod events;
 pub mod grpc;
 pub mod input;
 pub mod jwks;
+pub mod metrics;
 pub mod objects;
 pub mod ops;
 pub mod outbox;

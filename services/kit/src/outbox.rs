@@ -24,6 +24,7 @@ use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use futures::future::BoxFuture;
 use rdkafka::producer::{FutureProducer, FutureRecord};
 use tokio::sync::Notify;
+use tracing::Instrument;
 use uuid::Uuid;
 
 use crate::db::schema::outbox;
@@ -195,6 +196,7 @@ impl Relay {
                     return Ok(0);
                 }
                 let sends = rows.iter().map(|r| {
+                    let span = publish_span(r);
                     let event = Event {
                         id: r.event_id,
                         event_type: r.event_type.clone(),
@@ -202,13 +204,16 @@ impl Relay {
                         time: r.created_at.to_rfc3339(),
                         key: r.event_key.clone(),
                         data: Vec::new(),
-                        traceparent: r.traceparent.clone(),
+                        // Consumers continue the trace from the send, not from the write.
+                        traceparent: span.in_scope(crate::telemetry::current_traceparent),
                     };
                     let record = FutureRecord::to(&r.topic)
                         .key(&r.event_key)
                         .payload(&r.payload)
                         .headers(event.headers());
-                    producer.send(record, Duration::from_secs(30))
+                    producer
+                        .send(record, Duration::from_secs(30))
+                        .instrument(span)
                 });
                 // All or nothing: if one send fails, the batch stays unsent and is retried.
                 for result in futures::future::join_all(sends).await {
@@ -227,4 +232,25 @@ impl Relay {
         })
         .await
     }
+}
+
+/// The span of one event's send, a child of the request that wrote the event (its
+/// `traceparent`, stored with the row): a trace goes on from a request to the consumers of
+/// the events it wrote, however long the event waited in the outbox.
+fn publish_span(row: &Row) -> tracing::Span {
+    let span = tracing::info_span!(
+        "publish",
+        otel.name = format!("{} publish", row.topic),
+        otel.kind = "producer",
+        messaging.system = "kafka",
+        messaging.destination.name = %row.topic,
+        messaging.message.id = %row.event_id,
+        event_type = %row.event_type,
+    );
+    if let Some(tp) = &row.traceparent {
+        let mut carrier = http::HeaderMap::new();
+        crate::telemetry::Carrier::set(&mut carrier, "traceparent", tp.clone());
+        crate::telemetry::set_parent_from(&span, &carrier);
+    }
+    span
 }
