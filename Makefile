@@ -5,7 +5,7 @@ SHELL := /bin/bash
 export CARGO_TARGET_DIR ?= $(HOME)/.cache/quire/target
 export npm_config_cache ?= $(HOME)/.cache/quire/npm
 
-.PHONY: schema run test test-rust test-frontend test-e2e fuzz bench lint fmt k8s-check openapi frontend build clean infra
+.PHONY: schema run test test-rust test-frontend test-e2e fuzz bench smoke lint fmt k8s-check openapi frontend build clean infra
 
 ## Build release binaries and the web app, then start the whole stack (Ctrl-C stops it).
 run: build frontend
@@ -31,6 +31,11 @@ fuzz:
 ## Benchmarks; reports go to bench/.
 bench:
 	deploy/local/bench.sh
+
+## One minute of readers and writers on the main journeys at a fixed rate against the running
+## stack (or one it starts); fails on any error or a p99 over its bound (bench/smoke.md).
+smoke:
+	deploy/local/smoke.sh
 
 lint:
 	cargo fmt --all --check

@@ -2,8 +2,9 @@
 # What `make test` runs:
 #   test.sh rust      Rust unit and integration tests against the real servers
 #   test.sh frontend  the web app's unit tests and production build
-#   test.sh e2e       the stack in the background (debug binaries), then browser tests and
-#                     the REST contract fuzzing (schemathesis.sh) against it
+#   test.sh e2e       the stack in the background (debug binaries), then browser tests, a
+#                     short smoke load (make smoke) and the REST contract fuzzing
+#                     (schemathesis.sh) against it
 #   test.sh k8s       the Kubernetes manifests, compose file and Dockerfile (k8s-check.sh:
 #                     schemas, the project's rules, checkov; a missing tool fails it)
 #   test.sh all       k8s first (seconds), then the other three, in that order
@@ -119,6 +120,10 @@ e2e() {
   deploy/local/stack.sh start-bg
   local status=0
   (cd frontend && npm run e2e) || status=$?
+  # Before the fuzzing, whose last pass changes the platform's settings at random. The
+  # short version of `make smoke`: it reads QUIRE_BASE_URL and QUIRE_SMTP_URL above.
+  say "smoke load (15 s at 2 journeys/s; make smoke runs 60 s at 5/s)"
+  "$CARGO_TARGET_DIR/debug/smoke" --duration 15 --rate 2 || status=$?
   say "REST contract fuzzing (schemathesis)"
   deploy/local/schemathesis.sh "$QUIRE_BASE_URL" || status=$?
   deploy/local/stack.sh stop || true
