@@ -1,0 +1,1 @@
+DROP INDEX top_ups_settled;
