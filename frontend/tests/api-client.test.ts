@@ -47,6 +47,16 @@ describe('a successful call', () => {
     expect(server.seen[0].headers.authorization).toBe('Bearer tok-123');
   });
 
+  it('starts a new trace with every call (a W3C traceparent)', async () => {
+    server.json('/api/books', 200, ok([]));
+    await api.get('/books');
+    await api.get('/books');
+    const sent = server.seen.map((r) => String(r.headers.traceparent));
+    for (const header of sent) expect(header).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
+    expect(sent[0].split('-')[1]).not.toBe(sent[1].split('-')[1]);
+    expect(sent[0].split('-')[1]).not.toMatch(/^0+$/);
+  });
+
   it('sends no authorization header without a token', async () => {
     server.json('/api/login/nonce', 200, ok({ nonce: 'n' }));
     await api.get('/login/nonce');

@@ -3,6 +3,7 @@
 // Callers get the envelope's `data` or a rejected ApiError; they never see raw fetch.
 import { clearSessionStorage, readItem, STORAGE_KEYS } from './storage';
 import { toast } from '@/stores/toast';
+import { newTraceContext } from './trace-context';
 
 export const API_TIMEOUT_MS = 100_000;
 
@@ -253,7 +254,12 @@ export async function request<T = unknown>(
   path: string,
   opts: RequestOptions = {},
 ): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
+  // Each call starts its own trace (see trace-context.ts).
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    traceparent: newTraceContext().traceparent,
+    ...opts.headers,
+  };
   const token = readItem(STORAGE_KEYS.accessToken);
   if (token) headers.Authorization = `Bearer ${token}`;
   const body = buildBody(opts, headers);

@@ -136,7 +136,7 @@ export function multipartFields(body: string): Map<string, string[]> {
 export function withCors(handler: (req: Seen, res: http.ServerResponse) => void) {
   return (req: Seen, res: http.ServerResponse) => {
     res.setHeader('Access-Control-Allow-Origin', 'http://localhost');
-    res.setHeader('Access-Control-Allow-Headers', 'authorization, accept, content-type');
+    res.setHeader('Access-Control-Allow-Headers', 'authorization, accept, content-type, traceparent');
     res.setHeader('Access-Control-Allow-Methods', 'GET, POST');
     if (req.method === 'OPTIONS') {
       res.writeHead(204);
