@@ -62,6 +62,9 @@ pub struct Settings {
     pub pretty: bool,
     /// Where log lines go; `None` is stdout.
     pub log_writer: Option<BoxMakeWriter>,
+    /// Which log lines are written, as `RUST_LOG` says it; `None` reads `RUST_LOG` (a test
+    /// that reads the lines names its own, whatever the run's `RUST_LOG`).
+    pub log_filter: Option<String>,
 }
 
 impl Settings {
@@ -76,6 +79,7 @@ impl Settings {
             export_delay: None,
             pretty: std::env::var("QUIRE_LOG_FORMAT").is_ok_and(|v| v == "pretty"),
             log_writer: None,
+            log_filter: None,
         }
     }
 
@@ -132,8 +136,11 @@ impl Settings {
         self,
         provider: &SdkTracerProvider,
     ) -> impl tracing::Subscriber + Send + Sync + 'static {
-        let filter = EnvFilter::try_from_default_env()
-            .unwrap_or_else(|_| EnvFilter::new("info,h2=warn,tower=warn,rdkafka=warn"));
+        let filter = match &self.log_filter {
+            Some(directives) => EnvFilter::new(directives),
+            None => EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| EnvFilter::new("info,h2=warn,tower=warn,rdkafka=warn")),
+        };
         let writer = self
             .log_writer
             .unwrap_or_else(|| BoxMakeWriter::new(std::io::stdout));
@@ -332,6 +339,7 @@ mod tests {
             export_delay: None,
             pretty: false,
             log_writer: Some(BoxMakeWriter::new(move || sink.clone())),
+            log_filter: Some("info".into()),
         };
         let provider = settings.provider();
         let trace = "4bf92f3577b34da6a3ce929d0e0e4736";
