@@ -1,76 +1,74 @@
-//! The public keys that verify access tokens, fetched from auth's JWKS and fetched again
-//! when a token names a key we have not seen (auth rotated its key), at most every 10 s.
+//! The public keys that verify access tokens: kit's [`Keys`] (auth's JWKS, fetched at
+//! start, every few minutes, and after a token names a key it has not seen), used the
+//! gateway's way. The gateway is the first to see a token signed with a key new to it, so
+//! such a request waits for one fetch (at most every 10 s) rather than failing.
 //!
-//! A verified token is remembered until it expires: a browser sends the same token with
-//! every request, and checking an Ed25519 signature each time is the largest part of what
-//! the gateway adds to a call. Revocation is not cached; it is checked on every request.
+//! The verifier remembers a token that verified until it expires or the keys change (a
+//! key withdrawn from the JWKS takes its tokens with it at the next fetch). Revocation is
+//! not remembered; it is checked on every request.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use quire_kit::ApiError;
 use quire_kit::caller::{Caller, TokenVerifier};
-use quire_proto::auth::v1::GetJwksRequest;
-use quire_proto::auth::v1::auth_service_client::AuthServiceClient;
+use quire_kit::jwks::Keys;
 use tokio::sync::Mutex;
-use tonic::transport::Channel;
-
-#[derive(Clone)]
-pub struct KeyStore {
-    verifier: TokenVerifier,
-    auth: AuthServiceClient<Channel>,
-    last_fetch: Arc<Mutex<Option<Instant>>>,
-    verified: Arc<quick_cache::sync::Cache<String, Caller>>,
-}
-
-const VERIFIED_CAPACITY: usize = 100_000;
 
 const MIN_REFETCH: Duration = Duration::from_secs(10);
 
+#[derive(Clone)]
+pub struct KeyStore {
+    keys: Keys,
+    last_fetch: Arc<Mutex<Option<Instant>>>,
+}
+
+/// Keeps the keys fresh while the gateway serves; stops when dropped.
+pub struct RefreshTask(tokio::task::JoinHandle<()>);
+
+impl Drop for RefreshTask {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
+}
+
 impl KeyStore {
-    pub fn new(auth: AuthServiceClient<Channel>) -> Self {
-        Self {
-            verifier: TokenVerifier::default(),
-            auth,
+    pub fn new(auth_url: &str) -> anyhow::Result<Self> {
+        Ok(Self {
+            keys: Keys::new(auth_url)?,
             last_fetch: Arc::new(Mutex::new(None)),
-            verified: Arc::new(quick_cache::sync::Cache::new(VERIFIED_CAPACITY)),
-        }
+        })
     }
 
-    /// Fetches the JWKS now (start-up), unless fetched within the last 10 s.
-    pub async fn refresh(&self) -> Result<(), ApiError> {
+    /// Fetches the JWKS now (start-up, or a key we do not know), unless fetched within
+    /// the last 10 s.
+    pub async fn refresh(&self) -> anyhow::Result<()> {
         let mut last = self.last_fetch.lock().await;
         if last.is_some_and(|t| t.elapsed() < MIN_REFETCH) {
             return Ok(());
         }
         *last = Some(Instant::now());
-        let request = quire_kit::grpc::outgoing(GetJwksRequest {}, None, Duration::from_secs(5));
-        let jwks = self
-            .auth
-            .clone()
-            .get_jwks(request)
-            .await
-            .map_err(|s| ApiError::from_status(&s))?;
-        let n = self.verifier.load_jwks(&jwks.into_inner().jwks_json)?;
+        let n = self.keys.fetch().await?;
         tracing::info!(keys = n, "token keys loaded");
         Ok(())
     }
 
+    /// Fetches the JWKS every few minutes (and, retrying, until auth first answers), so
+    /// a key auth publishes as its next one is known before it signs, and a key it
+    /// withdraws stops verifying.
+    pub fn spawn_refresh(&self) -> RefreshTask {
+        RefreshTask(tokio::spawn(
+            self.keys.clone().run(std::future::pending::<()>()),
+        ))
+    }
+
     pub async fn verify(&self, token: &str) -> Result<Caller, ApiError> {
-        if let Some(caller) = self.verified.get(token) {
-            if caller.claims.exp > chrono::Utc::now().timestamp() {
-                return Ok(caller);
-            }
-            self.verified.remove(token);
-        }
         if let Some(kid) = TokenVerifier::kid_of(token)
-            && !self.verifier.knows(&kid)
+            && !self.keys.verifier.knows(&kid)
             && let Err(error) = self.refresh().await
         {
             tracing::warn!(%error, "cannot refresh token keys");
         }
-        let caller = self.verifier.verify(token)?;
-        self.verified.insert(token.to_owned(), caller.clone());
-        Ok(caller)
+        self.keys.verifier.verify(token)
     }
 }

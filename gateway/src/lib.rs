@@ -59,13 +59,14 @@ pub struct Application {
     admin: Server,
     /// Keeps the rate limits in step with auth while the gateway serves.
     _limits_refresh: rate_limit::live::RefreshTask,
+    /// Keeps the token keys in step with auth's JWKS while the gateway serves.
+    _keys_refresh: keys::RefreshTask,
 }
 
 impl Application {
     /// Connects to Redis and the services and binds the port (0 picks a free one).
     pub async fn build(config: GatewayConfig) -> anyhow::Result<Self> {
         let auth_endpoint = quire_kit::grpc::endpoint(&config.auth_url)?;
-        let auth = AuthServiceClient::new(auth_endpoint.connect_lazy());
         let catalog_endpoint = quire_kit::grpc::endpoint(&config.catalog_url)?;
         let wallet_endpoint = quire_kit::grpc::endpoint(&config.wallet_url)?;
         let manuscript_endpoint = quire_kit::grpc::endpoint(&config.manuscript_url)?;
@@ -79,11 +80,13 @@ impl Application {
         let redis = redis::Client::open(config.redis_url.as_str())?;
         // Fail at start, not at the first request, when Redis is not there.
         redis::aio::ConnectionManager::new(redis.clone()).await?;
-        let keys = keys::KeyStore::new(auth);
+        let keys = keys::KeyStore::new(&config.auth_url)?;
         if let Err(error) = keys.refresh().await {
-            // Auth may start after us; keys are fetched on the first token that needs them.
+            // Auth may start after us: the refresh task keeps trying, and the first token
+            // that needs the keys asks for them too.
             tracing::warn!(%error, "token keys not loaded yet");
         }
+        let keys_refresh = keys.spawn_refresh();
         let listener = TcpListener::bind((config.http_host.as_str(), config.http_port))?;
         let port = listener.local_addr()?.port();
         let admin_listener = TcpListener::bind(config.admin_addr.as_str())?;
@@ -198,6 +201,7 @@ impl Application {
             server,
             admin,
             _limits_refresh: limits_refresh,
+            _keys_refresh: keys_refresh,
         })
     }
 
