@@ -121,6 +121,32 @@ async fn the_status_counts_unpublished_events_and_records_a_group_has_not_commit
     };
     assert_eq!(status.consumers, [lag(&idle, 1), lag(&caught_up, 0)]);
 
+    // The idle group catches up. The answer is kept for a few seconds; once it is older,
+    // the next ask still shows it while a new one is asked, and a later ask shows the new.
+    let catching_up: BaseConsumer = quire_kit::consumer::client_config(&support::brokers(), &idle)
+        .create()
+        .unwrap();
+    catching_up.commit(&done, CommitMode::Sync).unwrap();
+    let consumers = || async {
+        ops.get_ops_status(admin_request(pb::GetOpsStatusRequest {}))
+            .await
+            .unwrap()
+            .into_inner()
+            .consumers
+    };
+    assert_eq!(consumers().await, [lag(&idle, 1), lag(&caught_up, 0)]);
+    tokio::time::sleep(quire_kit::ops::LAG_FRESH_FOR).await;
+    assert_eq!(consumers().await, [lag(&idle, 1), lag(&caught_up, 0)]);
+    let mut seen = consumers().await;
+    for _ in 0..50 {
+        if seen[0].lag == 0 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        seen = consumers().await;
+    }
+    assert_eq!(seen, [lag(&idle, 0), lag(&caught_up, 0)]);
+
     // A broker that cannot be asked gives -1, not a failed call.
     let unreachable = OpsApi::new("kit_ops", pool, "127.0.0.1:1", vec![group(&idle)]);
     let status = unreachable

@@ -10,6 +10,7 @@ pub use backlog::{Backlog, backlog};
 pub use lag::{ConsumerGroup, lag_blocking};
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use chrono::{DateTime, SecondsFormat, Utc};
@@ -25,11 +26,15 @@ use crate::db::PgPool;
 pub const DEFAULT_AUDIT_LIMIT: u32 = 50;
 pub const MAX_AUDIT_LIMIT: u32 = 200;
 
-/// How long an answer of the broker about lag is shown again rather than asked anew. Each
-/// ask makes a client and takes a few round trips per partition (about 170 ms here), and
-/// a dashboard asks every service at once on each load; lag is a trend an operator
-/// watches, for which a few seconds old is fresh.
+/// How old an answer of the broker about lag may be before it is asked again. Each ask
+/// makes a client and takes a few round trips per partition (about 170 ms here), and a
+/// dashboard asks every service at once on each load; lag is a trend an operator watches,
+/// for which a few seconds old is fresh. An older answer is still shown while the new one
+/// is asked in the background, so no dashboard waits for the broker but the very first.
 pub const LAG_FRESH_FOR: Duration = Duration::from_secs(5);
+
+/// The last answer about lag and when it was asked.
+type LastLags = Option<(Instant, Vec<pb::ConsumerLag>)>;
 
 /// The OpsService of one service.
 pub struct OpsApi {
@@ -37,9 +42,10 @@ pub struct OpsApi {
     pool: PgPool,
     brokers: String,
     consumers: Arc<[ConsumerGroup]>,
-    /// The last answer about lag and when it was asked. Held while asking, so callers at
-    /// the same moment wait for one ask rather than each making their own.
-    last_lags: tokio::sync::Mutex<Option<(Instant, Vec<pb::ConsumerLag>)>>,
+    /// Held while the first answer is asked, so callers at that moment wait for one ask.
+    last_lags: Arc<tokio::sync::Mutex<LastLags>>,
+    /// Whether a background ask is under way.
+    asking: Arc<AtomicBool>,
 }
 
 impl OpsApi {
@@ -55,49 +61,58 @@ impl OpsApi {
             pool,
             brokers: brokers.to_owned(),
             consumers: consumers.into(),
-            last_lags: tokio::sync::Mutex::new(None),
+            last_lags: Arc::new(tokio::sync::Mutex::new(None)),
+            asking: Arc::new(AtomicBool::new(false)),
         }
     }
 
-    /// The lags, as asked at most [`LAG_FRESH_FOR`] ago.
+    /// The last answer about lag; asked anew in the background when older than
+    /// [`LAG_FRESH_FOR`], and waited for only when there is none yet.
     async fn recent_lags(&self) -> Vec<pb::ConsumerLag> {
         let mut last = self.last_lags.lock().await;
-        if let Some((at, lags)) = last.as_ref()
-            && at.elapsed() < LAG_FRESH_FOR
-        {
-            return lags.clone();
+        let Some((at, lags)) = last.as_ref() else {
+            let lags = ask_lags(&self.brokers, &self.consumers).await;
+            *last = Some((Instant::now(), lags.clone()));
+            return lags;
+        };
+        if at.elapsed() >= LAG_FRESH_FOR && !self.asking.swap(true, Ordering::AcqRel) {
+            let (brokers, consumers) = (self.brokers.clone(), self.consumers.clone());
+            let (slot, asking) = (self.last_lags.clone(), self.asking.clone());
+            tokio::spawn(async move {
+                let lags = ask_lags(&brokers, &consumers).await;
+                *slot.lock().await = Some((Instant::now(), lags));
+                asking.store(false, Ordering::Release);
+            });
         }
-        let lags = self.lags().await;
-        *last = Some((Instant::now(), lags.clone()));
-        lags
+        lags.clone()
     }
+}
 
-    /// The lag of every reported group on each of its topics, asked concurrently.
-    async fn lags(&self) -> Vec<pb::ConsumerLag> {
-        let asks = self.consumers.iter().map(|group| {
-            let (brokers, group) = (self.brokers.clone(), group.clone());
-            async move {
-                let topics = group.topics.clone();
-                let name = group.group.clone();
-                let lags = tokio::task::spawn_blocking(move || lag_blocking(&brokers, &group))
-                    .await
-                    .unwrap_or_else(|error| {
-                        tracing::warn!(%error, group = %name, "lag task failed");
-                        topics.into_iter().map(|t| (t, -1)).collect()
-                    });
-                lags.into_iter().map(move |(topic, lag)| pb::ConsumerLag {
-                    group: name.clone(),
-                    topic,
-                    lag,
-                })
-            }
-        });
-        futures::future::join_all(asks)
-            .await
-            .into_iter()
-            .flatten()
-            .collect()
-    }
+/// The lag of every group in `consumers` on each of its topics, asked concurrently.
+async fn ask_lags(brokers: &str, consumers: &[ConsumerGroup]) -> Vec<pb::ConsumerLag> {
+    let asks = consumers.iter().map(|group| {
+        let (brokers, group) = (brokers.to_owned(), group.clone());
+        async move {
+            let topics = group.topics.clone();
+            let name = group.group.clone();
+            let lags = tokio::task::spawn_blocking(move || lag_blocking(&brokers, &group))
+                .await
+                .unwrap_or_else(|error| {
+                    tracing::warn!(%error, group = %name, "lag task failed");
+                    topics.into_iter().map(|t| (t, -1)).collect()
+                });
+            lags.into_iter().map(move |(topic, lag)| pb::ConsumerLag {
+                group: name.clone(),
+                topic,
+                lag,
+            })
+        }
+    });
+    futures::future::join_all(asks)
+        .await
+        .into_iter()
+        .flatten()
+        .collect()
 }
 
 #[tonic::async_trait]
