@@ -40,7 +40,7 @@ smoke:
 lint:
 	cargo fmt --all --check
 	cargo clippy --workspace --all-targets -- -D warnings
-	cd services/bookfile/fuzz && cargo fmt --check && RUSTC_BOOTSTRAP=1 CARGO_TARGET_DIR=$(HOME)/.cache/quire/fuzz-target cargo clippy --all-targets -- -D warnings
+	cd crates/bookfile/fuzz && cargo fmt --check && RUSTC_BOOTSTRAP=1 CARGO_TARGET_DIR=$(HOME)/.cache/quire/fuzz-target cargo clippy --all-targets -- -D warnings
 	cd frontend && npm run typecheck && npm run lint
 
 fmt:

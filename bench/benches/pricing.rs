@@ -243,10 +243,10 @@ async fn books(catalog_url: &str, token: &str, writer: Uuid) -> anyhow::Result<V
     let mut made = Vec::new();
     for i in 0..BOOKS {
         let title = format!("Bench Lantern {i}");
-        let meta = quire_demo::build::BookMeta::new(&title, &["Bench Writer"]);
+        let meta = quire_fixtures::build::BookMeta::new(&title, &["Bench Writer"]);
         let chapters: Vec<_> = (1..=3 + i % 5)
             .map(|c| {
-                quire_demo::build::ChapterText::new(
+                quire_fixtures::build::ChapterText::new(
                     format!("Chapter {c}"),
                     (0..8)
                         .map(|p| format!("Paragraph {p} of chapter {c}: the keeper counted the steps of the lighthouse while the storm pressed on the glass."))
@@ -254,7 +254,7 @@ async fn books(catalog_url: &str, token: &str, writer: Uuid) -> anyhow::Result<V
                 )
             })
             .collect();
-        let data = quire_demo::build::file(quire_demo::build::BookFormat::Epub, &meta, &chapters)?;
+        let data = quire_fixtures::build::file(quire_fixtures::build::BookFormat::Epub, &meta, &chapters)?;
         let price_cents = 199 + (i as i64 % 8) * 100;
         let mut req = tonic::Request::new(catalog_pb::CreateBookRequest {
             upload_writer_id: writer.to_string(),

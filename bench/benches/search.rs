@@ -18,7 +18,7 @@ use quire_proto::catalog::v1::catalog_service_client::CatalogServiceClient;
 use serde_json::{Value, json};
 use uuid::Uuid;
 
-use quire_demo::synthetic::SplitMix64 as Rng;
+use quire_fixtures::synthetic::SplitMix64 as Rng;
 use support::{Cpu, RUN, WARMUP, load, load_passes, percentile, pg, spawn_auth};
 
 mod support;
@@ -53,9 +53,9 @@ fn plot_of(long_summary: &str) -> String {
 /// Book `i`: quire-demo's synthetic record, its summaries lengthened to catalog sizes
 /// (about 25 and 120 words) with sentences of two sibling records.
 fn book(i: u64) -> Book {
-    let b = quire_demo::synthetic::book(SEED, i);
-    let s1 = quire_demo::synthetic::book(SEED ^ 0x1111, i);
-    let s2 = quire_demo::synthetic::book(SEED ^ 0x2222, i);
+    let b = quire_fixtures::synthetic::book(SEED, i);
+    let s1 = quire_fixtures::synthetic::book(SEED ^ 0x1111, i);
+    let s2 = quire_fixtures::synthetic::book(SEED ^ 0x2222, i);
     let first_sentence = s1
         .long_summary
         .split_once(". ")

@@ -6,9 +6,9 @@
 #
 # cargo-fuzz is installed from crates.io when missing. It passes -Z flags (sanitizer,
 # coverage) that only a nightly rustc takes; RUSTC_BOOTSTRAP=1 lets the stable toolchain
-# take them. The seeds committed under services/bookfile/fuzz/corpus/<target> are read;
+# take them. The seeds committed under crates/bookfile/fuzz/corpus/<target> are read;
 # new inputs go to a corpus kept with the build, outside the repository. A crash or a slow
-# input is saved under services/bookfile/fuzz/artifacts/<target>/ and fails the run.
+# input is saved under crates/bookfile/fuzz/artifacts/<target>/ and fails the run.
 set -euo pipefail
 
 seconds="${1:-20}"
@@ -22,7 +22,7 @@ case "$seconds" in
 esac
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-fuzz_dir="$root/services/bookfile/fuzz"
+fuzz_dir="$root/crates/bookfile/fuzz"
 
 if ! cargo fuzz --version >/dev/null 2>&1; then
     echo "fuzz.sh: installing cargo-fuzz" >&2

@@ -25,7 +25,7 @@ for svc in "${SERVICES[@]}"; do
   (cd "services/$svc" && "$DIESEL" print-schema --database-url "$url" > src/db/schema.rs)
   echo "services/$svc/src/db/schema.rs"
   # The shared tables of quire-kit exist in every service's schema.
-  (cd services/kit && "$DIESEL" print-schema --database-url "$url" > src/db/schema.rs)
+  (cd crates/kit && "$DIESEL" print-schema --database-url "$url" > src/db/schema.rs)
 done
-echo "services/kit/src/db/schema.rs"
+echo "crates/kit/src/db/schema.rs"
 psql -q -h 127.0.0.1 -U postgres -d postgres -c 'DROP DATABASE IF EXISTS quire_schema WITH (FORCE)'

@@ -39,10 +39,10 @@ rust() {
   deploy/local/fuzz.sh 20
 }
 
-# The OpenID Connect provider the sign-in tests start on loopback (tests/oidc-provider).
+# The OpenID Connect provider the sign-in tests start on loopback (testing/oidc-provider).
 oidc_provider_deps() {
-  if [[ ! -d tests/oidc-provider/node_modules ]] || [[ tests/oidc-provider/package-lock.json -nt tests/oidc-provider/node_modules ]]; then
-    (cd tests/oidc-provider && npm ci --no-audit --no-fund)
+  if [[ ! -d testing/oidc-provider/node_modules ]] || [[ testing/oidc-provider/package-lock.json -nt testing/oidc-provider/node_modules ]]; then
+    (cd testing/oidc-provider && npm ci --no-audit --no-fund)
   fi
 }
 
@@ -58,7 +58,7 @@ oidc_provider_start() {
   export QUIRE_OIDC_REDIRECT_URIS="$QUIRE_BASE_URL/platform/login/oidc"
   export QUIRE_E2E_OIDC_LOGIN="${QUIRE_E2E_OIDC_LOGIN:-oidc.reader@example.org}"
   mkdir -p "$(dirname "$log")"
-  (cd tests/oidc-provider && PORT="$port" CLIENT_ID="$QUIRE_OIDC_CLIENT_ID" \
+  (cd testing/oidc-provider && PORT="$port" CLIENT_ID="$QUIRE_OIDC_CLIENT_ID" \
     CLIENT_SECRET="$QUIRE_OIDC_CLIENT_SECRET" REDIRECT_URIS="$QUIRE_OIDC_REDIRECT_URIS" \
     DEFAULT_LOGIN_HINT="$QUIRE_E2E_OIDC_LOGIN" exec node server.mjs) >"$log" 2>&1 </dev/null &
   OIDC_PID=$!

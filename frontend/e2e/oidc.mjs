@@ -1,5 +1,5 @@
 // Browser end-to-end tests of single sign-on through an OpenID Connect provider (issue 19)
-// against a live stack whose auth service trusts the test provider (tests/oidc-provider,
+// against a live stack whose auth service trusts the test provider (testing/oidc-provider,
 // started by the e2e script; see /work/notes/oidc-e2e.md): a new person signs in with the
 // provider from the login page and lands on /reader signed in, with an account made from
 // the provider's verified e-mail; a person whose e-mail the provider has not verified is

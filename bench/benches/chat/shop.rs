@@ -50,7 +50,7 @@ fn published_at(i: u64) -> i64 {
 pub fn synthetic(seed: u64, n: u64) -> Vec<ShopBook> {
     (0..n)
         .map(|i| {
-            let b = quire_demo::synthetic::book(seed, i);
+            let b = quire_fixtures::synthetic::book(seed, i);
             ShopBook {
                 id: id_of(seed, i),
                 title: b.title,

@@ -3,8 +3,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::DemoError;
-use crate::build::{BookFormat, BookMeta, ChapterText, Cover};
-use crate::cover;
+use quire_fixtures::build::{BookFormat, BookMeta, ChapterText, Cover};
 use crate::sources::{debian, original, stdlib};
 
 /// Where a book's text comes from.
@@ -82,7 +81,7 @@ impl DemoBook {
     }
 
     pub fn cover_svg(&self) -> Vec<u8> {
-        cover::svg(&self.title, &self.authors.join(", "), &self.genre)
+        quire_fixtures::cover::svg(&self.title, &self.authors.join(", "), &self.genre)
     }
 
     /// The file name the book is uploaded as (`moby-dick.epub`).
@@ -117,7 +116,7 @@ impl DemoBook {
                 data: self.cover_svg(),
             }),
         };
-        crate::build::file(self.format, &meta, chapters)
+        Ok(quire_fixtures::build::file(self.format, &meta, chapters)?)
     }
 }
 

@@ -2,10 +2,8 @@
 
 #[derive(Debug, thiserror::Error)]
 pub enum DemoError {
-    #[error("zip: {0}")]
-    Zip(#[from] zip::result::ZipError),
-    #[error("pdf: {0}")]
-    Pdf(#[from] lopdf::Error),
+    #[error("book file: {0}")]
+    Fixture(#[from] quire_fixtures::FixtureError),
     #[error("io: {0}")]
     Io(#[from] std::io::Error),
     #[error("json: {0}")]

@@ -80,7 +80,7 @@ fn generate(args: &[String]) -> Result<(), DemoError> {
         None => 42,
     };
     let mut file = std::io::BufWriter::new(std::fs::File::create(out)?);
-    quire_demo::synthetic::write_jsonl(seed, n, &mut file)?;
+    quire_fixtures::synthetic::write_jsonl(seed, n, &mut file)?;
     std::io::Write::flush(&mut file)?;
     Ok(())
 }

@@ -3,7 +3,7 @@
 //! reader gets, the writer's share of the next sale, the name the assistant gives in its
 //! next reply, and registration closed and opened again.
 
-use quire_demo::build::BookFormat;
+use quire_fixtures::build::BookFormat;
 use serde_json::{Value, json};
 
 use crate::catalog_support::NewBook;

@@ -1,7 +1,7 @@
 //! Who reads what: a non-buyer, anonymous or logged in, never gets past the trial part by
 //! any route or parameter; a purchase (the trade event) opens the whole book, once.
 
-use quire_demo::build::BookFormat;
+use quire_fixtures::build::BookFormat;
 use serde_json::json;
 
 use crate::catalog_support::{NewBook, epub_text, ids};

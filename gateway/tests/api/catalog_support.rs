@@ -6,7 +6,7 @@
 use std::time::Duration;
 
 use prost::Message as _;
-use quire_demo::build::{BookFormat, BookMeta, ChapterText};
+use quire_fixtures::build::{BookFormat, BookMeta, ChapterText};
 use quire_kit::events::{Event, topics};
 use quire_proto::catalog::v1 as pb;
 use quire_proto::catalog::v1::catalog_service_client::CatalogServiceClient;
@@ -80,7 +80,7 @@ pub fn chapters(n: usize) -> Vec<ChapterText> {
 /// A real book file: (file name, bytes).
 pub fn book_file(format: BookFormat, title: &str, n: usize) -> (String, Vec<u8>) {
     let meta = BookMeta::new(title, &["Ada Writer"]);
-    let data = quire_demo::build::file(format, &meta, &chapters(n)).unwrap();
+    let data = quire_fixtures::build::file(format, &meta, &chapters(n)).unwrap();
     (format!("book.{}", format.extension()), data)
 }
 

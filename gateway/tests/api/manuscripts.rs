@@ -6,7 +6,7 @@
 use std::time::Duration;
 
 use prost::Message as _;
-use quire_demo::build::BookFormat;
+use quire_fixtures::build::BookFormat;
 use quire_proto::events::v1::ManuscriptAnalyzed;
 use rdkafka::ClientConfig;
 use rdkafka::consumer::{Consumer, StreamConsumer};
@@ -317,7 +317,7 @@ async fn each_file_of_publish_entry_chapter_is_one_chapter() {
     let app = TestApp::spawn().await;
     let writer = app.writer().await;
     let all = novel(41, 3, 5);
-    let plain = |c: &quire_demo::build::ChapterText| c.paragraphs.join("\n\n").into_bytes();
+    let plain = |c: &quire_fixtures::build::ChapterText| c.paragraphs.join("\n\n").into_bytes();
     let mut headed = b"Chapter Two: The Harbour\n\n".to_vec();
     headed.extend(plain(&all[1]));
     let (s, body) = app

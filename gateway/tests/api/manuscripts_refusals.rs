@@ -4,7 +4,7 @@
 //! not upload, and files that cannot be read. Also catalog's side of a retried upload: a
 //! book asked for again under its id is the same book.
 
-use quire_demo::build::BookFormat;
+use quire_fixtures::build::BookFormat;
 use quire_proto::catalog::v1 as pb;
 use serde_json::Value;
 use uuid::Uuid;

@@ -4,7 +4,7 @@
 //! look at the manuscript service's own tables and stored files.
 
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
-use quire_demo::build::{BookFormat, BookMeta, ChapterText};
+use quire_fixtures::build::{BookFormat, BookMeta, ChapterText};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -190,7 +190,7 @@ pub fn txt(title: Option<&str>, chapters: &[ChapterText]) -> Vec<u8> {
 
 /// `chapters` as an epub or a pdf titled `title` (quire-demo's builders).
 pub fn book(format: BookFormat, title: &str, chapters: &[ChapterText]) -> Vec<u8> {
-    quire_demo::build::file(format, &BookMeta::new(title, &["Ada Writer"]), chapters).unwrap()
+    quire_fixtures::build::file(format, &BookMeta::new(title, &["Ada Writer"]), chapters).unwrap()
 }
 
 /// `chapters` as markdown: front matter naming the title, a `#` heading per chapter.

@@ -1,5 +1,5 @@
 //! Sign-in through an OpenID Connect provider, against a real one: `oidc-provider` from npm
-//! (tests/oidc-provider, `npm ci` there first), started on loopback by each test, with the
+//! (testing/oidc-provider, `npm ci` there first), started on loopback by each test, with the
 //! real auth service and gateway in front. The provider has no login page: the account
 //! is the `login_hint` a test adds to the authorization URL, and what that address starts
 //! with decides what the provider does (an unverified e-mail, a tampered ID token).
@@ -38,7 +38,7 @@ struct Provider {
 }
 
 async fn provider() -> Provider {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/oidc-provider");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../testing/oidc-provider");
     let mut process = Command::new("node")
         .arg("server.mjs")
         .current_dir(&dir)
@@ -49,7 +49,7 @@ async fn provider() -> Provider {
         .stdout(Stdio::piped())
         .kill_on_drop(true)
         .spawn()
-        .expect("node runs tests/oidc-provider/server.mjs");
+        .expect("node runs testing/oidc-provider/server.mjs");
     let stdout = process.stdout.take().unwrap();
     let mut lines = BufReader::new(stdout).lines();
     let ready = tokio::time::timeout(Duration::from_secs(60), async {
@@ -59,7 +59,7 @@ async fn provider() -> Provider {
             }
         }
         panic!(
-            "the provider exited before it was ready (did `npm ci` run in tests/oidc-provider?)"
+            "the provider exited before it was ready (did `npm ci` run in testing/oidc-provider?)"
         );
     })
     .await

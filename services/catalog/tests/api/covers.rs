@@ -209,7 +209,7 @@ async fn real_png_and_jpeg_covers_are_stored_as_images_catalog_encoded() {
 async fn an_uploaded_svg_cover_keeps_its_drawing_and_loses_its_script() {
     let shelf = Shelf::new().await;
     // The demo shop's covers are SVG.
-    let drawn = quire_demo::cover::svg("The Painted Cover", "Ada Writer", "Poetry");
+    let drawn = quire_fixtures::cover::svg("The Painted Cover", "Ada Writer", "Poetry");
     shelf.upload(drawn).await.unwrap();
     let cover = shelf.cover().await;
     assert_eq!(cover.content_type, "image/svg+xml");

@@ -1,7 +1,7 @@
 use quire_proto::catalog::v1 as pb;
 use tonic::Code;
 
-use quire_demo::build::BookFormat;
+use quire_fixtures::build::BookFormat;
 
 use crate::support::{TestApp, book_file, code, epub, req, zip_names};
 

@@ -2,7 +2,7 @@
 //! format: the first real chapter's story, never only a title page and a licence, and a
 //! table of contents that marks exactly what the sample holds.
 
-use quire_demo::build::{BookFormat, BookMeta, ChapterText};
+use quire_fixtures::build::{BookFormat, BookMeta, ChapterText};
 use quire_demo::catalog::{DemoBook, Source, SourceDirs};
 use quire_proto::catalog::v1 as pb;
 
@@ -174,7 +174,7 @@ async fn a_book_of_long_chapters_samples_a_few_pages_of_the_first() {
     let mut meta = BookMeta::new("Addresses", &["A. President"]);
     meta.rights = Some("Public domain in the USA.".into());
     for format in FORMATS {
-        let file = quire_demo::build::file(format, &meta, &chapters).unwrap();
+        let file = quire_fixtures::build::file(format, &meta, &chapters).unwrap();
         let label = format!("Addresses ({format:?})");
         let checked = check_sample(&app, &writer, &label, format, file, &chapters).await;
         assert_eq!((checked.whole, checked.partial), (0, 1), "{label}");

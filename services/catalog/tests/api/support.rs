@@ -224,12 +224,12 @@ impl TestApp {
 
 /// A real book file of `chapters` chapters, each `paragraphs` paragraphs long.
 pub fn book_file(
-    format: quire_demo::build::BookFormat,
+    format: quire_fixtures::build::BookFormat,
     title: &str,
     chapters: usize,
     paragraphs: usize,
 ) -> Vec<u8> {
-    use quire_demo::build::{BookMeta, ChapterText};
+    use quire_fixtures::build::{BookMeta, ChapterText};
     let chapters: Vec<ChapterText> = (1..=chapters)
         .map(|c| {
             ChapterText::new(
@@ -246,13 +246,13 @@ pub fn book_file(
             )
         })
         .collect();
-    quire_demo::build::file(format, &BookMeta::new(title, &["Ada Writer"]), &chapters).unwrap()
+    quire_fixtures::build::file(format, &BookMeta::new(title, &["Ada Writer"]), &chapters).unwrap()
 }
 
 /// A real EPUB.
 pub fn epub(title: &str, chapters: usize, paragraphs: usize) -> Vec<u8> {
     book_file(
-        quire_demo::build::BookFormat::Epub,
+        quire_fixtures::build::BookFormat::Epub,
         title,
         chapters,
         paragraphs,

@@ -77,10 +77,10 @@ impl TestApp {
 
     /// Puts `book` in the shop as `writer`'s (a real txt file); answers its id.
     pub async fn book(&self, writer: &User, book: &NewBook<'_>) -> String {
-        let file = quire_demo::build::file(
-            quire_demo::build::BookFormat::Txt,
-            &quire_demo::build::BookMeta::new(book.title, &["Ada Writer"]),
-            &[quire_demo::build::ChapterText::new(
+        let file = quire_fixtures::build::file(
+            quire_fixtures::build::BookFormat::Txt,
+            &quire_fixtures::build::BookMeta::new(book.title, &["Ada Writer"]),
+            &[quire_fixtures::build::ChapterText::new(
                 "Chapter 1".to_owned(),
                 vec![book.summary.to_owned()],
             )],

@@ -101,10 +101,10 @@ impl TestApp {
     /// A real epub book by `writer` at `price_cents`, in the shop when `listed`.
     pub async fn book(&self, writer: &User, price_cents: i64, listed: bool) -> catalog_pb::Book {
         let title = format!("Ledger Tales {}", suffix());
-        let file = quire_demo::build::file(
-            quire_demo::build::BookFormat::Epub,
-            &quire_demo::build::BookMeta::new(&title, &["Ada Writer"]),
-            &[quire_demo::build::ChapterText::new(
+        let file = quire_fixtures::build::file(
+            quire_fixtures::build::BookFormat::Epub,
+            &quire_fixtures::build::BookMeta::new(&title, &["Ada Writer"]),
+            &[quire_fixtures::build::ChapterText::new(
                 "Chapter 1".to_owned(),
                 vec!["The keeper wrote every wave down in a ledger that always balanced.".into()],
             )],

@@ -374,12 +374,12 @@ impl TestApp {
     /// A book by `writer` at `price_cents`, listed in the shop (books are created over
     /// catalog's gRPC API: there is no REST route for it yet).
     pub async fn book(&self, writer: &User, price_cents: i64) -> Book {
-        use quire_demo::build::{BookFormat, BookMeta, ChapterText};
+        use quire_fixtures::build::{BookFormat, BookMeta, ChapterText};
         let title = format!("Double Entry {}", Uuid::new_v4().simple());
         let text = vec!["Every coin that came in was written down twice.".to_owned()];
         let chapters = [ChapterText::new("Debits and credits", text)];
         let file =
-            quire_demo::build::file(BookFormat::Txt, &BookMeta::new(&title, &["Ada"]), &chapters)
+            quire_fixtures::build::file(BookFormat::Txt, &BookMeta::new(&title, &["Ada"]), &chapters)
                 .unwrap();
         let mut request = tonic::Request::new(catalog_pb::CreateBookRequest {
             title,

@@ -2,7 +2,7 @@
 //! prints the Rust source of `src/ai/weights.rs`, with train and test accuracy on stderr.
 //!
 //! Usage: `cargo run -p quire-analysis --example fit_ai_check > /tmp/weights.rs`,
-//! then move it to `services/analysis/src/ai/weights.rs` and run `cargo fmt -p quire-analysis`
+//! then move it to `crates/analysis/src/ai/weights.rs` and run `cargo fmt -p quire-analysis`
 //! (redirecting straight into weights.rs would empty it before the crate compiles).
 //!
 //! Features are standardised with the training set's means and standard deviations; the
