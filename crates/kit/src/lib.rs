@@ -5,6 +5,7 @@
 //! - [`db`]: the diesel-async pool confined to one Postgres schema, and its migrations
 //! - [`error`]: the one table from error code to gRPC code and HTTP status, and the failures
 //!   every service shares ([`KitError`])
+//! - [`event_fields`]: the ids and times an event names, read alike by every consumer
 //! - [`outbox`] and [`consumer`]: events that are never lost (transactional outbox, an
 //!   idempotent producer) and never applied twice (idempotent at-least-once consumers)
 //! - [`input`]: text from callers checked alike everywhere (no control characters)
@@ -40,6 +41,7 @@ pub mod consumer;
 pub mod daily_totals;
 pub mod db;
 pub mod error;
+pub mod event_fields;
 pub mod events;
 pub mod grpc;
 pub mod input;

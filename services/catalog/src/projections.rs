@@ -38,13 +38,6 @@ impl EventHandler for Projections {
     }
 }
 
-fn id(field: &str, value: &str, event: &Event) -> Option<Uuid> {
-    let parsed = Uuid::parse_str(value).ok();
-    if parsed.is_none() {
-        tracing::warn!(event_id = %event.id, field, "event names no valid id, skipped");
-    }
-    parsed
-}
 
 /// Records a purchase; a second trade of the same book by the same buyer changes nothing.
 async fn purchase(conn: &mut AsyncPgConnection, event: &Event) -> Result<(), DbError> {
@@ -53,9 +46,9 @@ async fn purchase(conn: &mut AsyncPgConnection, event: &Event) -> Result<(), DbE
         return Ok(());
     };
     let (Some(trade_id), Some(user_id), Some(book_id)) = (
-        id("trade_id", &trade.trade_id, event),
-        id("buyer_uid", &trade.buyer_uid, event),
-        id("book_id", &trade.book_id, event),
+        event.id_field("trade_id", &trade.trade_id),
+        event.id_field("buyer_uid", &trade.buyer_uid),
+        event.id_field("book_id", &trade.book_id),
     ) else {
         return Ok(());
     };
@@ -104,7 +97,7 @@ async fn user_name(conn: &mut AsyncPgConnection, event: &Event) -> Result<(), Db
         tracing::warn!(event_id = %event.id, "undecodable user event, skipped");
         return Ok(());
     };
-    let Some(user_id) = id("user_id", &user.user_id, event) else {
+    let Some(user_id) = event.id_field("user_id", &user.user_id) else {
         return Ok(());
     };
     // A name Postgres would refuse must not stop the consumer.

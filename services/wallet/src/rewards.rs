@@ -66,13 +66,6 @@ impl EventHandler for Rewards {
     }
 }
 
-fn id(field: &str, value: &str, event: &Event) -> Option<Uuid> {
-    let parsed = Uuid::parse_str(value).ok();
-    if parsed.is_none() {
-        tracing::warn!(event_id = %event.id, field, "event names no valid id, skipped");
-    }
-    parsed
-}
 
 impl Rewards {
     async fn registered(&self, conn: &mut AsyncPgConnection, event: &Event) -> Result<()> {
@@ -84,8 +77,8 @@ impl Rewards {
             return Ok(());
         }
         let (Some(invitee), Some(inviter)) = (
-            id("user_id", &user.user_id, event),
-            id("invited_by", &user.invited_by, event),
+            event.id_field("user_id", &user.user_id),
+            event.id_field("invited_by", &user.invited_by),
         ) else {
             return Ok(());
         };
@@ -115,7 +108,7 @@ impl Rewards {
         if trade.price_cents <= 0 {
             return Ok(());
         }
-        let Some(buyer) = id("buyer_uid", &trade.buyer_uid, event) else {
+        let Some(buyer) = event.id_field("buyer_uid", &trade.buyer_uid) else {
             return Ok(());
         };
         lock_invitee(conn, buyer).await?;
