@@ -1,5 +1,6 @@
-// Money on the screens, for every feature. The wire carries decimals with at most two
-// places; arithmetic here is done in whole cents so 0.1 + 0.2 never shows up as a balance.
+// Money on the screens, for every feature (what a person types is read in money-input.ts).
+// The wire carries decimals with at most two places; arithmetic here is done in whole cents
+// so 0.1 + 0.2 never shows up as a balance.
 
 export const DEFAULT_CURRENCY = 'USD';
 

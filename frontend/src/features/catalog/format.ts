@@ -1,26 +1,23 @@
 // Presentation helpers for catalog values (money and dates: src/lib). Prices travel as
-// decimals with at most two places (contract, domain rules); typed prices are validated the
-// same way the server does, so a bad price is refused before it costs a round trip.
+// decimals with at most two places (contract, domain rules); a typed price is read the shared
+// way (src/lib/money-input.ts), in the catalog's own words.
 import { formatDate } from '@/lib/dates';
+import { MAX_MONEY, readMoney } from '@/lib/money-input';
 
-export const MAX_PRICE = 1_000_000;
 export const DEFAULT_PAGE_SIZE = 10;
 
-/**
- * Reads a price typed by a person: a decimal with at most two places between 0 and
- * MAX_PRICE. Returns the number, or an error message naming what is wrong.
- */
+const PRICE_WORDS = {
+  required: 'This field is required',
+  notMoney: 'Must be a price such as 4.99',
+  negative: 'Must be a price such as 4.99',
+  decimals: 'Use at most 2 decimal places',
+  tooLarge: `Must be at most ${MAX_MONEY}`,
+};
+
+/** Reads a price typed by a person: 0 (free) up to MAX_MONEY, whole cents. Returns the number, or what is wrong. */
 export function parsePrice(raw: string): { value: number } | { error: string } {
-  const text = raw.trim().replace(/^\$/, '');
-  if (text === '') return { error: 'This field is required' };
-  if (!/^\d+(\.\d{1,2})?$/.test(text)) {
-    return /^\d+\.\d{3,}$/.test(text)
-      ? { error: 'Use at most 2 decimal places' }
-      : { error: 'Must be a price such as 4.99' };
-  }
-  const value = Number(text);
-  if (value > MAX_PRICE) return { error: `Must be at most ${MAX_PRICE}` };
-  return { value };
+  const read = readMoney(raw, { allowZero: true, messages: PRICE_WORDS });
+  return read.ok ? { value: read.amount } : { error: read.error };
 }
 
 /** Scores may come on a 0-10 or a 0-100 scale; both read as "x / max". */

@@ -8,7 +8,7 @@ export { curveForm, DEFAULT_K, DEFAULT_N, getRevenueCurve, listCampaigns, pricin
 export { acceptsPledges, campaignProgress, openCampaign, STATUS_TEXT, timeLeft } from './campaign';
 export { clampToRange, curvePoints, pointAt, priceRange, roundMoney } from './curve';
 export { useCampaign, useCampaigns, useCloseCampaign, useCreateCampaign, usePledge, useRevenueCurve } from './hooks';
-export { MAX_DAYS, MAX_MONEY, MIN_DAYS, MONEY_MESSAGES, parseDays, parseMoney } from './validate';
+export { MAX_DAYS, MIN_DAYS, parseDays, parseMoney } from './validate';
 export { CampaignOnBook, type CampaignOnBookProps } from './components/CampaignOnBook';
 export { CampaignPanel } from './components/CampaignPanel';
 export { CampaignProgress } from './components/CampaignProgress';

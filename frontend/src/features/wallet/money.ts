@@ -1,16 +1,15 @@
-// Amounts typed on the wallet screens (formatting lives in src/lib/money.ts). Typed amounts
-// are checked the way the server checks them (positive, two places, not absurdly large), so a
-// bad one is refused with a clear message before it costs a round trip.
-import { formatMoney, fromCents } from '@/lib/money';
+// Amounts typed on the wallet screens, read the shared way (src/lib/money-input.ts) with the
+// wallet's own words; formatting lives in src/lib/money.ts.
+import { formatMoney } from '@/lib/money';
+import { MAX_MONEY, readMoney, type TypedMoney } from '@/lib/money-input';
 
 /** The most one recharge or top-up may add: $1,000,000.00. */
-export const MAX_AMOUNT = 1_000_000;
-export const MAX_AMOUNT_CENTS = MAX_AMOUNT * 100;
+export const MAX_AMOUNT = MAX_MONEY;
 
 /** Quick amounts of the recharge page. */
 export const PRESET_AMOUNTS = [5, 10, 20, 50] as const;
 
-export type AmountCheck = { ok: true; cents: number; amount: number } | { ok: false; error: string };
+export type AmountCheck = TypedMoney;
 
 export const AMOUNT_MESSAGES = {
   required: 'Enter an amount',
@@ -21,29 +20,12 @@ export const AMOUNT_MESSAGES = {
   tooLarge: `The most you can add at once is ${formatMoney(MAX_AMOUNT)}`,
 } as const;
 
-/**
- * Reads an amount typed by a person: "20", "12.5", "$1,000.00". It must be positive, have at
- * most two decimal places and be at most MAX_AMOUNT. Returns the cents, or what is wrong.
- */
+const { notNumber, notPositive, ...same } = AMOUNT_MESSAGES;
+const WALLET_WORDS = { ...same, notMoney: notNumber, zero: notPositive };
+
+/** Reads an amount typed by a person ("20", "12.5", "$1,000.00"): positive, whole cents, at most MAX_AMOUNT. */
 export function parseAmount(raw: string): AmountCheck {
-  let text = raw.trim().replace(/\s+/g, '');
-  if (text === '') return { ok: false, error: AMOUNT_MESSAGES.required };
-  const negative = /^-/.test(text);
-  text = text.replace(/^[-+]/, '').replace(/^\$/, '');
-  // Thousands separators only where they group digits by three.
-  if (/^\d{1,3}(,\d{3})+(\.\d*)?$/.test(text)) text = text.replace(/,/g, '');
-  if (!/^(\d+(\.\d*)?|\.\d+)$/.test(text)) return { ok: false, error: AMOUNT_MESSAGES.notNumber };
-  if (negative && Number(text) !== 0) return { ok: false, error: AMOUNT_MESSAGES.negative };
-  const decimals = text.includes('.') ? text.split('.')[1].length : 0;
-  if (decimals > 2) return { ok: false, error: AMOUNT_MESSAGES.decimals };
-  const [whole, fraction = ''] = text.split('.');
-  // Whole cents from the digits themselves, never through a float.
-  const wholeDigits = whole.replace(/^0+(?=\d)/, '') || '0';
-  if (wholeDigits.length > String(MAX_AMOUNT).length) return { ok: false, error: AMOUNT_MESSAGES.tooLarge };
-  const cents = Number(wholeDigits) * 100 + Number((fraction + '00').slice(0, 2));
-  if (cents <= 0) return { ok: false, error: AMOUNT_MESSAGES.notPositive };
-  if (cents > MAX_AMOUNT_CENTS) return { ok: false, error: AMOUNT_MESSAGES.tooLarge };
-  return { ok: true, cents, amount: fromCents(cents) };
+  return readMoney(raw, { messages: WALLET_WORDS });
 }
 
 /**
