@@ -1,6 +1,6 @@
 import { api } from '@/lib/api-client';
 import type { LoginReply, Paged, Role } from '@/lib/api-types';
-import type { AdminSettings, AdminUser, AuditPage, Dashboard, SettingsPatch } from './types';
+import type { AdminSettings, AdminUser, AuditPage, Dashboard, NewUser, RolesChange, SettingsPatch } from './types';
 
 export const DEFAULT_PAGE_SIZE = 10;
 export const AUDIT_PAGE_SIZE = 50;
@@ -19,25 +19,9 @@ export function adminLogin(email: string, password: string) {
   return api.post<LoginReply>('/login/', { json: { email, password }, skipAuthRedirect: true });
 }
 
-export async function listUsers(page: number, pageSize = DEFAULT_PAGE_SIZE, query = ''): Promise<Paged<AdminUser>> {
+export function listUsers(page: number, pageSize = DEFAULT_PAGE_SIZE, query = ''): Promise<Paged<AdminUser>> {
   const q = query.trim();
-  const data = await api.get<Paged<AdminUser> | AdminUser[]>('/users/', {
-    params: { page, page_size: pageSize, query: q || undefined },
-  });
-  if (Array.isArray(data)) return { total: data.length, page, page_size: pageSize, result: data };
-  return {
-    total: data?.total ?? 0,
-    page: data?.page ?? page,
-    page_size: data?.page_size ?? pageSize,
-    result: data?.result ?? [],
-  };
-}
-
-export interface NewUser {
-  email: string;
-  username: string;
-  password: string;
-  roles: Role[];
+  return api.get<Paged<AdminUser>>('/users/', { params: { page, page_size: pageSize, query: q || undefined } });
 }
 
 export function createUser(input: NewUser) {
@@ -53,7 +37,8 @@ export function setUserDisabled(userId: string, disabled: boolean) {
 }
 
 export function setUserRoles(userId: string, roles: Role[]) {
-  return api.put<AdminUser>(`/admin/users/${encodeURIComponent(userId)}/roles`, { json: { roles }, ...inPlace });
+  const json: RolesChange = { roles };
+  return api.put<AdminUser>(`/admin/users/${encodeURIComponent(userId)}/roles`, { json, ...inPlace });
 }
 
 export function getDashboard(days: number) {

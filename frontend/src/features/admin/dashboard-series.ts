@@ -72,15 +72,15 @@ export interface ServiceBar {
   reasons: string[];
 }
 
-export function serviceBars(services: ServiceStatus[] | null): ServiceBar[] {
-  return (services ?? []).map((s) => {
+export function serviceBars(services: ServiceStatus[]): ServiceBar[] {
+  return services.map((s) => {
     const reasons: string[] = [];
     let unknown = false;
     if (s.outbox_pending > 0 && s.outbox_oldest_secs > OUTBOX_OLD_SECS) {
       reasons.push(`oldest event waiting ${formatAge(s.outbox_oldest_secs)}`);
     }
     let lag = 0;
-    for (const c of s.consumers ?? []) {
+    for (const c of s.consumers) {
       if (c.lag < 0) unknown = true;
       else {
         lag = Math.max(lag, c.lag);

@@ -5,6 +5,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Button } from '@/components/Button';
 import { Card, CardHeader, EmptyState } from '@/components/Card';
 import { formatCount } from '@/components/charts';
+import { PeriodPicker } from '@/components/PeriodPicker';
 import { formatMoney } from '@/lib/money';
 import { anyActivity, campaignBars, growthDays, RANGES, serviceBars, tradeDays, type Range } from '../dashboard-series';
 import { useDashboard } from '../queries';
@@ -29,19 +30,7 @@ export function Dashboard() {
     <section className="admin-dashboard" aria-label="Dashboard" data-testid="admin-dashboard">
       <div className="admin-head">
         <h2>Last {days === 365 ? 'year' : `${days} days`}</h2>
-        <nav className="segmented admin-range" aria-label="Period">
-          {RANGES.map((d) => (
-            <button
-              key={d}
-              type="button"
-              className={`segmented-item ${d === days ? 'segmented-item-active' : ''}`}
-              aria-pressed={d === days}
-              onClick={() => setDays(d)}
-            >
-              {d === 365 ? '1 year' : `${d} days`}
-            </button>
-          ))}
-        </nav>
+        <PeriodPicker options={RANGES} value={days} onChange={setDays} className="admin-range" />
       </div>
       {dashboard.isLoading ? (
         <DashboardSkeleton />
@@ -69,9 +58,9 @@ export function DashboardBody({ data, days }: { data: DashboardData; days: numbe
   const campaigns = useMemo(() => campaignBars(sales), [sales]);
   const health = useMemo(() => serviceBars(services), [services]);
   const over = days === 365 ? 'over the last year' : `over the last ${days} days`;
-  const missing = (data.unavailable ?? []).map(partName);
-  const silentServices = (data.unavailable ?? []).filter((p) => p.startsWith('services.')).map((p) => p.slice('services.'.length));
-  const noServices = !services || (services.length === 0 && silentServices.length > 0);
+  const missing = data.unavailable.map(partName);
+  const silentServices = data.unavailable.filter((p) => p.startsWith('services.')).map((p) => p.slice('services.'.length));
+  const noServices = services.length === 0 && silentServices.length > 0;
 
   return (
     <>

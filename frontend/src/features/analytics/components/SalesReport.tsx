@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { Button } from '@/components/Button';
 import { Card, CardHeader, EmptyState } from '@/components/Card';
 import { formatCount, SalesChart } from '@/components/charts';
+import { PeriodPicker } from '@/components/PeriodPicker';
 import { PageLoader } from '@/components/Spinner';
 import { formatMoney, formatPrice } from '@/lib/money';
 import { useSalesReport } from '../hooks';
@@ -33,27 +34,11 @@ export function SalesReport({ as, bookHref, curve, title = 'Sales and earnings' 
   const chart = useMemo(() => chartDays(data?.series ?? [], picked), [data, picked]);
   const curveBook = books.find((b) => b.book_id === curveOf) ?? books[0] ?? null;
 
-  const range = (
-    <nav className="segmented analytics-range" aria-label="Period">
-      {REPORT_DAYS.map((d) => (
-        <button
-          key={d}
-          type="button"
-          className={`segmented-item ${d === days ? 'segmented-item-active' : ''}`}
-          aria-pressed={d === days}
-          onClick={() => setDays(d)}
-        >
-          {d === 365 ? '1 year' : `${d} days`}
-        </button>
-      ))}
-    </nav>
-  );
-
   return (
     <section className="analytics stack" aria-labelledby={`${pickerId}-title`} data-testid="sales-report">
       <div className="analytics-head">
         <h2 id={`${pickerId}-title`}>{title}</h2>
-        {range}
+        <PeriodPicker options={REPORT_DAYS} value={days} onChange={setDays} className="analytics-range" />
       </div>
       {report.isLoading ? (
         <PageLoader label="Loading your sales…" />
