@@ -10,6 +10,7 @@
 //! and the broker up; bench.sh builds the release `quire-chat` and fetches the model).
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a test or bench stops at the first surprise
 
+use quire_kit::app::Serve as _;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -180,8 +181,6 @@ async fn stand(e: &Env, name: &str, books: &[ShopBook]) -> anyhow::Result<Stand>
             ..e.common.clone()
         },
         CatalogConfig {
-            grpc_addr: "127.0.0.1:0".into(),
-            admin_addr: "127.0.0.1:0".into(),
             auth_url: e.auth_url.clone(),
             object_store_url: Some(format!("file://{}", objects.display())),
             search_index_dir: None,

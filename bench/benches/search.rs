@@ -6,6 +6,7 @@
 //! Run with `make bench` (Postgres, Redis and the broker up).
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a test or bench stops at the first surprise
 
+use quire_kit::app::Serve as _;
 use std::collections::{BTreeSet, HashSet};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -421,8 +422,6 @@ async fn main() -> anyhow::Result<()> {
             ..common.clone()
         },
         CatalogConfig {
-            grpc_addr: "127.0.0.1:0".into(),
-            admin_addr: "127.0.0.1:0".into(),
             auth_url: auth_url.clone(),
             object_store_url: Some(format!("file://{}", objects.display())),
             search_index_dir: None,

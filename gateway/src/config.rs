@@ -9,19 +9,19 @@ pub struct GatewayConfig {
     /// 0 picks a free port (tests).
     #[serde(default = "d_port")]
     pub http_port: u16,
-    #[serde(default = "d_auth")]
+    #[serde(default = "quire_kit::config::auth_url")]
     pub auth_url: String,
     /// The catalog service (books, reading, shop, search).
-    #[serde(default = "d_catalog")]
+    #[serde(default = "quire_kit::config::catalog_url")]
     pub catalog_url: String,
     /// The wallet service (wallets, recharges, top-ups, trades, rewards).
-    #[serde(default = "d_wallet")]
+    #[serde(default = "quire_kit::config::wallet_url")]
     pub wallet_url: String,
     /// The manuscript service (writers' uploads, their analysis, the AI check).
-    #[serde(default = "d_manuscript")]
+    #[serde(default = "quire_kit::config::manuscript_url")]
     pub manuscript_url: String,
     /// The chat service (Quinn, the book assistant: conversations and recommendations).
-    #[serde(default = "d_chat")]
+    #[serde(default = "quire_kit::config::chat_url")]
     pub chat_url: String,
     #[serde(default = "d_redis")]
     pub redis_url: String,
@@ -80,21 +80,6 @@ fn d_host() -> String {
 }
 fn d_port() -> u16 {
     8080
-}
-fn d_auth() -> String {
-    "http://127.0.0.1:50051".into()
-}
-fn d_catalog() -> String {
-    "http://127.0.0.1:50053".into()
-}
-fn d_wallet() -> String {
-    "http://127.0.0.1:50052".into()
-}
-fn d_manuscript() -> String {
-    "http://127.0.0.1:50055".into()
-}
-fn d_chat() -> String {
-    "http://127.0.0.1:50054".into()
 }
 fn d_redis() -> String {
     "redis://127.0.0.1:6379".into()
@@ -156,11 +141,11 @@ impl Default for GatewayConfig {
         Self {
             http_host: d_host(),
             http_port: d_port(),
-            auth_url: d_auth(),
-            catalog_url: d_catalog(),
-            wallet_url: d_wallet(),
-            manuscript_url: d_manuscript(),
-            chat_url: d_chat(),
+            auth_url: quire_kit::config::auth_url(),
+            catalog_url: quire_kit::config::catalog_url(),
+            wallet_url: quire_kit::config::wallet_url(),
+            manuscript_url: quire_kit::config::manuscript_url(),
+            chat_url: quire_kit::config::chat_url(),
             redis_url: d_redis(),
             frontend_dir: d_frontend(),
             json_limit_bytes: d_json_limit(),

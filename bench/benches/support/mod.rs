@@ -3,6 +3,7 @@
 //! machine line. Each bench uses a part of it.
 #![allow(dead_code)]
 
+use quire_kit::app::Serve as _;
 use std::future::Future;
 use std::time::{Duration, Instant};
 
@@ -113,8 +114,6 @@ pub async fn spawn_auth(common: &CommonConfig) -> anyhow::Result<String> {
     let auth = quire_test_stack::start_auth(
         common.clone(),
         quire_auth::AuthConfig {
-            grpc_addr: "127.0.0.1:0".into(),
-            admin_addr: "127.0.0.1:0".into(),
             jwt_key_file: None,
             access_token_ttl_secs: 3600,
             refresh_token_ttl_secs: 3600,
@@ -251,8 +250,6 @@ pub async fn spawn_catalog(
     let catalog = quire_test_stack::start_catalog(
         common.clone(),
         quire_catalog::CatalogConfig {
-            grpc_addr: "127.0.0.1:0".into(),
-            admin_addr: "127.0.0.1:0".into(),
             auth_url: auth_url.into(),
             object_store_url: Some(format!("file://{}", objects.display())),
             search_index_dir: None,
@@ -276,8 +273,6 @@ pub async fn spawn_wallet(
     let wallet = quire_test_stack::start_wallet(
         common.clone(),
         quire_wallet::WalletConfig {
-            grpc_addr: "127.0.0.1:0".into(),
-            admin_addr: "127.0.0.1:0".into(),
             auth_url: auth_url.into(),
             catalog_url: catalog_url.into(),
             events_group: events_group.into(),

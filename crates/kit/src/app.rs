@@ -8,16 +8,18 @@
 //!
 //! ```text
 //! pub const SPEC: Spec = Spec { name: "wallet", process: "quire-wallet", ... }; // lib.rs
-//! let core = Core::build(SPEC, common, &config.grpc_addr, &config.admin_addr).await?;
-//! let mut service = self.core.start(wake)?;                                     // run_until
-//! quire_kit::app::main(SPEC, |common| async move { ... }).await                 // main.rs
+//! let core = Core::build(SPEC, common).await?;                  // Application::build
+//! let mut service = self.core.start(wake)?;                       // Serve::run_until
+//! quire_kit::app::main(SPEC, |common| async move { ... }).await   // main.rs
 //! ```
+//!
+//! [`Serve`] gives every `Application` the same outside: its ports and its run loops.
 
 use std::future::Future;
 
 use diesel_migrations::EmbeddedMigrations;
 
-use crate::config::CommonConfig;
+use crate::config::{CommonConfig, Ports};
 use crate::db::{DbError, PgPool};
 use crate::outbox::Wake;
 use crate::service::{Listeners, Service};
@@ -34,6 +36,8 @@ pub struct Spec {
     /// The topics it writes or reads, created at start when missing (production creates
     /// them ahead with Strimzi; this keeps a bare broker and the tests working).
     pub topics: &'static [&'static str],
+    /// Where it listens unless `QUIRE_GRPC_ADDR` / `QUIRE_ADMIN_ADDR` say otherwise.
+    pub ports: Ports,
 }
 
 /// The part of every built service that is the same everywhere: its ports bound (so that a
@@ -50,13 +54,9 @@ pub struct Core {
 impl Core {
     /// Binds the ports first (a test that reserved a port frees it just before), then
     /// migrates, opens the pool and creates the topics.
-    pub async fn build(
-        spec: Spec,
-        common: CommonConfig,
-        grpc_addr: &str,
-        admin_addr: &str,
-    ) -> anyhow::Result<Self> {
-        let listeners = Listeners::bind(grpc_addr, admin_addr).await?;
+    pub async fn build(spec: Spec, common: CommonConfig) -> anyhow::Result<Self> {
+        let (grpc_addr, admin_addr) = common.listen_addrs(spec.ports);
+        let listeners = Listeners::bind(&grpc_addr, &admin_addr).await?;
         let schema = common.schema_or(spec.name);
         if common.migrate_on_start {
             crate::db::run_migrations(&common.database_url, &schema, spec.migrations).await?;
@@ -82,6 +82,33 @@ impl Core {
     /// Starts the service on its ports, relaying its outbox (at once when `wake` rings).
     pub fn start(self, wake: Wake) -> anyhow::Result<Service> {
         Service::start(self.name, self.listeners, self.pool, &self.common, wake)
+    }
+}
+
+/// What every service's `Application` is from the outside: built, it knows its ports (a
+/// test that bound port 0 learns them here) and runs until a stop or SIGTERM.
+pub trait Serve: Sized + Send + 'static {
+    /// The bound ports and shared parts the service was built on.
+    fn core(&self) -> &Core;
+
+    /// Serves gRPC and the admin routes, relays the outbox and runs the consumers until
+    /// `stop` resolves (tests), then drains and returns.
+    fn run_until(
+        self,
+        stop: impl Future<Output = ()> + Send + 'static,
+    ) -> impl Future<Output = anyhow::Result<()>> + Send;
+
+    fn grpc_port(&self) -> u16 {
+        self.core().grpc_port()
+    }
+
+    fn admin_port(&self) -> u16 {
+        self.core().admin_port()
+    }
+
+    /// [`Self::run_until`] SIGTERM or Ctrl-C.
+    fn run_until_stopped(self) -> impl Future<Output = anyhow::Result<()>> + Send {
+        self.run_until(crate::shutdown::signal())
     }
 }
 

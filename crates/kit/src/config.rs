@@ -26,6 +26,12 @@ pub struct CommonConfig {
     /// Kubernetes the migrate Job does it and the service's database role need not own DDL.
     #[serde(default = "default_migrate_on_start")]
     pub migrate_on_start: bool,
+    /// Where this service serves gRPC; unset: all interfaces on its port of [`ports`].
+    #[serde(default)]
+    pub grpc_addr: Option<String>,
+    /// Where it serves health and metrics; unset: all interfaces on its admin port.
+    #[serde(default)]
+    pub admin_addr: Option<String>,
 }
 
 impl CommonConfig {
@@ -37,6 +43,63 @@ impl CommonConfig {
     pub fn schema_or(&self, service: &str) -> String {
         self.db_schema.clone().unwrap_or_else(|| service.to_owned())
     }
+
+    /// The gRPC and admin addresses to listen on: the settings, else `ports`' defaults.
+    pub fn listen_addrs(&self, ports: Ports) -> (String, String) {
+        (
+            self.grpc_addr
+                .clone()
+                .unwrap_or_else(|| format!("0.0.0.0:{}", ports.grpc)),
+            self.admin_addr
+                .clone()
+                .unwrap_or_else(|| format!("0.0.0.0:{}", ports.admin)),
+        )
+    }
+}
+
+/// A service's default gRPC and admin (health, metrics) ports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Ports {
+    pub grpc: u16,
+    pub admin: u16,
+}
+
+/// Where each service listens unless told otherwise: one table for the services' own
+/// defaults and the URLs their callers default to (a developer machine runs them all on
+/// loopback; Kubernetes and compose set every address).
+pub mod ports {
+    use super::Ports;
+
+    pub const AUTH: Ports = Ports { grpc: 50051, admin: 9101 };
+    pub const WALLET: Ports = Ports { grpc: 50052, admin: 9102 };
+    pub const CATALOG: Ports = Ports { grpc: 50053, admin: 9103 };
+    pub const CHAT: Ports = Ports { grpc: 50054, admin: 9104 };
+    pub const MANUSCRIPT: Ports = Ports { grpc: 50055, admin: 9105 };
+}
+
+fn local_url(ports: Ports) -> String {
+    format!("http://127.0.0.1:{}", ports.grpc)
+}
+
+/// The default URL of the auth service, for a caller's settings (`#[serde(default = ...)]`).
+pub fn auth_url() -> String {
+    local_url(ports::AUTH)
+}
+/// The default URL of the wallet service.
+pub fn wallet_url() -> String {
+    local_url(ports::WALLET)
+}
+/// The default URL of the catalog service.
+pub fn catalog_url() -> String {
+    local_url(ports::CATALOG)
+}
+/// The default URL of the chat service.
+pub fn chat_url() -> String {
+    local_url(ports::CHAT)
+}
+/// The default URL of the manuscript service.
+pub fn manuscript_url() -> String {
+    local_url(ports::MANUSCRIPT)
 }
 
 fn default_database_url() -> String {

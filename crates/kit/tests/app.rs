@@ -15,6 +15,7 @@ const SPEC: Spec = Spec {
     process: "quire-kit-tests",
     migrations: embed_migrations!("tests/migrations"),
     topics: &["quire.test.kit-app"],
+    ports: quire_kit::config::Ports { grpc: 0, admin: 0 },
 };
 
 fn env_or(key: &str, default: &str) -> String {
@@ -38,6 +39,8 @@ fn common(migrate_on_start: bool) -> CommonConfig {
         kafka_brokers: env_or("QUIRE_KAFKA_BROKERS", "127.0.0.1:9092"),
         outbox_poll_ms: 20,
         migrate_on_start,
+        grpc_addr: Some("127.0.0.1:0".into()),
+        admin_addr: Some("127.0.0.1:0".into()),
     }
 }
 
@@ -52,7 +55,7 @@ async fn has_counters(pool: &PgPool) -> bool {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn a_built_core_has_bound_its_ports_and_migrated_its_schema() {
-    let core = Core::build(SPEC, common(true), "127.0.0.1:0", "127.0.0.1:0")
+    let core = Core::build(SPEC, common(true))
         .await
         .expect("the core builds");
     let (grpc, admin) = (core.grpc_port(), core.admin_port());
@@ -68,7 +71,7 @@ async fn a_built_core_has_bound_its_ports_and_migrated_its_schema() {
 #[tokio::test(flavor = "multi_thread")]
 async fn without_migrate_on_start_the_schema_waits_for_the_migrate_subcommand() {
     let common = common(false);
-    let core = Core::build(SPEC, common.clone(), "127.0.0.1:0", "127.0.0.1:0")
+    let core = Core::build(SPEC, common.clone())
         .await
         .expect("the core builds");
     assert!(!has_counters(&core.pool).await, "nothing migrated yet");
@@ -80,6 +83,10 @@ async fn without_migrate_on_start_the_schema_waits_for_the_migrate_subcommand() 
 async fn a_taken_port_fails_the_build() {
     let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let addr = taken.local_addr().unwrap().to_string();
-    let built = Core::build(SPEC, common(true), &addr, "127.0.0.1:0").await;
+    let common = CommonConfig {
+        grpc_addr: Some(addr),
+        ..common(true)
+    };
+    let built = Core::build(SPEC, common).await;
     assert!(built.is_err(), "a second service cannot take the port");
 }

@@ -192,6 +192,7 @@ const SPEC: Spec = Spec {
     process: "quire-kit-tests",
     migrations: embed_migrations!("tests/migrations"),
     topics: &["quire.test.kit-ops"],
+    ports: quire_kit::config::Ports { grpc: 0, admin: 0 },
 };
 
 fn with_token<T>(message: T, token: Option<&str>) -> tonic::Request<T> {
@@ -220,8 +221,10 @@ async fn every_service_serves_the_ops_to_admins_alone() {
         kafka_brokers: support::brokers(),
         outbox_poll_ms: 50,
         migrate_on_start: true,
+        grpc_addr: Some("127.0.0.1:0".into()),
+        admin_addr: Some("127.0.0.1:0".into()),
     };
-    let core = Core::build(SPEC, common, "127.0.0.1:0", "127.0.0.1:0")
+    let core = Core::build(SPEC, common)
         .await
         .unwrap();
     let port = core.grpc_port();

@@ -9,7 +9,7 @@ use std::path::Path;
 use std::process::Stdio;
 use std::time::Duration;
 
-use quire_auth::config::OidcSettings;
+use quire_test_stack::configs::{AuthConfig, OidcSettings};
 use quire_gateway::GatewayConfig;
 use quire_proto::auth::v1 as pb;
 use quire_proto::auth::v1::auth_service_client::AuthServiceClient;
@@ -104,17 +104,16 @@ impl Stack {
             },
             None => OidcSettings::default(),
         };
-        let auth = quire_auth::Application::build(
+        // Runs until the test binary ends (its stopper is dropped).
+        let auth_url = quire_test_stack::start_auth(
             env.common(&schema, 4),
-            quire_auth::AuthConfig {
+            AuthConfig {
                 oidc,
                 ..env.auth_config()
             },
         )
         .await
-        .expect("auth builds");
-        let auth_url = format!("http://127.0.0.1:{}", auth.grpc_port());
-        tokio::spawn(auth.run_until(std::future::pending()));
+        .url;
         let nowhere = format!("http://127.0.0.1:{}", closed_port());
         let frontend = std::env::temp_dir().join(format!("quire-web-{schema}"));
         std::fs::create_dir_all(&frontend).unwrap();

@@ -7,14 +7,12 @@ use std::net::TcpListener;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use quire_auth::AuthConfig;
-use quire_catalog::CatalogConfig;
 use quire_gateway::GatewayConfig;
 use quire_kit::events::topics;
+use quire_test_stack::configs::{AuthConfig, CatalogConfig, WalletConfig};
 use quire_test_stack::{
     TestEnv, start_auth, start_catalog, start_chat, start_manuscript, start_wallet,
 };
-use quire_wallet::WalletConfig;
 use rdkafka::consumer::{BaseConsumer, CommitMode, Consumer};
 use rdkafka::{ClientConfig, Offset, TopicPartitionList};
 use serde_json::{Value, json};
@@ -198,9 +196,11 @@ impl TestApp {
         .url;
         drop(reserved);
         let wallet_grpc = start_wallet(
-            env.common(&format!("wallet_t_{}", env.id), 8),
+            quire_kit::config::CommonConfig {
+                grpc_addr: Some(format!("127.0.0.1:{wallet_port}")),
+                ..env.common(&format!("wallet_t_{}", env.id), 8)
+            },
             WalletConfig {
-                grpc_addr: format!("127.0.0.1:{wallet_port}"),
                 seller_share_percent: 90,
                 reward_registered_cents: REWARD_REGISTERED_CENTS,
                 ..env.wallet_config("gw", &auth_grpc, &catalog_grpc)

@@ -4,10 +4,6 @@ use serde::Deserialize;
 
 #[derive(Debug, Clone, Deserialize)]
 pub struct AuthConfig {
-    #[serde(default = "d_grpc")]
-    pub grpc_addr: String,
-    #[serde(default = "d_admin")]
-    pub admin_addr: String,
     /// Ed25519 signing key (PKCS#8 PEM); created on first start when missing. Unset: an
     /// ephemeral key, so tokens die with the process (tests only). The keys published
     /// beside it, when present, lie in the same folder: `<name>.next.pem` (signs after the
@@ -81,12 +77,6 @@ impl Default for OidcSettings {
     }
 }
 
-fn d_grpc() -> String {
-    "0.0.0.0:50051".into()
-}
-fn d_admin() -> String {
-    "0.0.0.0:9101".into()
-}
 fn d_access_ttl() -> u32 {
     3600
 }

@@ -46,6 +46,7 @@ pub const SPEC: Spec = Spec {
     process: "quire-auth",
     migrations: db::MIGRATIONS,
     topics: &[topics::USER],
+    ports: quire_kit::config::ports::AUTH,
 };
 
 /// What every request handler needs.
@@ -75,7 +76,7 @@ impl Application {
             config.jwt_key_file.as_deref(),
             config.access_token_ttl_secs,
         )?;
-        let core = Core::build(SPEC, common, &config.grpc_addr, &config.admin_addr).await?;
+        let core = Core::build(SPEC, common).await?;
         let redis = redis::Client::open(core.common.redis_url.as_str())?;
         let redis = redis::aio::ConnectionManager::new(redis).await?;
         let mailer = mailer::Mailer::new(config.smtp_url.as_deref(), &config.mail_from)?;
@@ -93,22 +94,15 @@ impl Application {
             .map_err(|e| anyhow::anyhow!("admin bootstrap: {e}"))?;
         Ok(Self { state, core })
     }
+}
 
-    pub fn grpc_port(&self) -> u16 {
-        self.core.grpc_port()
+impl quire_kit::app::Serve for Application {
+    fn core(&self) -> &Core {
+        &self.core
     }
 
-    pub fn admin_port(&self) -> u16 {
-        self.core.admin_port()
-    }
-
-    /// Serves gRPC and the admin routes and relays the outbox until SIGTERM or Ctrl-C.
-    pub async fn run_until_stopped(self) -> anyhow::Result<()> {
-        self.run_until(quire_kit::shutdown::signal()).await
-    }
-
-    /// Like [`Self::run_until_stopped`], stopping when `stop` resolves (tests).
-    pub async fn run_until(
+    /// Serves gRPC and the admin routes and relays the outbox until `stop`.
+    async fn run_until(
         self,
         stop: impl std::future::Future<Output = ()> + Send + 'static,
     ) -> anyhow::Result<()> {

@@ -1,6 +1,7 @@
 //! `quire-auth` serves; `quire-auth migrate` applies the schema's migrations and exits.
 
 use quire_auth::{Application, AuthConfig, SPEC};
+use quire_kit::app::Serve;
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {

@@ -4,16 +4,12 @@ use serde::Deserialize;
 
 #[derive(Debug, Clone, Deserialize)]
 pub struct CatalogConfig {
-    #[serde(default = "d_grpc")]
-    pub grpc_addr: String,
-    #[serde(default = "d_admin")]
-    pub admin_addr: String,
     /// The auth service, whose JWKS verifies the callers' tokens.
-    #[serde(default = "d_auth")]
+    #[serde(default = "quire_kit::config::auth_url")]
     pub auth_url: String,
     /// The wallet service, asked whether a caller bought a book when the purchases
     /// projection has not seen the trade yet (read-your-writes after buying).
-    #[serde(default = "d_wallet")]
+    #[serde(default = "quire_kit::config::wallet_url")]
     pub wallet_url: String,
     /// The deadline of that question; past it the caller gets the trial, as before buying.
     #[serde(default = "d_wallet_timeout")]
@@ -44,18 +40,6 @@ pub struct CatalogConfig {
     pub trial_cache_bytes: u64,
 }
 
-fn d_grpc() -> String {
-    "0.0.0.0:50053".into()
-}
-fn d_admin() -> String {
-    "0.0.0.0:9103".into()
-}
-fn d_auth() -> String {
-    "http://127.0.0.1:50051".into()
-}
-fn d_wallet() -> String {
-    "http://127.0.0.1:50052".into()
-}
 fn d_wallet_timeout() -> u64 {
     1000
 }
@@ -96,10 +80,8 @@ impl CatalogConfig {
 impl Default for CatalogConfig {
     fn default() -> Self {
         Self {
-            grpc_addr: d_grpc(),
-            admin_addr: d_admin(),
-            auth_url: d_auth(),
-            wallet_url: d_wallet(),
+            auth_url: quire_kit::config::auth_url(),
+            wallet_url: quire_kit::config::wallet_url(),
             wallet_timeout_ms: d_wallet_timeout(),
             object_store_url: None,
             search_index_dir: None,

@@ -55,6 +55,7 @@ pub const SPEC: Spec = Spec {
     process: "quire-catalog",
     migrations: db::MIGRATIONS,
     topics: &[topics::BOOK, topics::TRADE, topics::USER],
+    ports: quire_kit::config::ports::CATALOG,
 };
 
 /// What every request handler needs.
@@ -80,7 +81,7 @@ impl Application {
     /// to Postgres, the object store and Kafka, opens the search index and loads the token
     /// keys (when auth answers already).
     pub async fn build(common: CommonConfig, config: CatalogConfig) -> anyhow::Result<Self> {
-        let core = Core::build(SPEC, common, &config.grpc_addr, &config.admin_addr).await?;
+        let core = Core::build(SPEC, common).await?;
         let objects = Objects::open(&config.object_store_url())?;
         let index =
             SearchIndex::open(config.search_index_dir.as_deref().map(std::path::Path::new))?;
@@ -98,23 +99,15 @@ impl Application {
         };
         Ok(Self { state, keys, core })
     }
+}
 
-    pub fn grpc_port(&self) -> u16 {
-        self.core.grpc_port()
+impl quire_kit::app::Serve for Application {
+    fn core(&self) -> &Core {
+        &self.core
     }
 
-    pub fn admin_port(&self) -> u16 {
-        self.core.admin_port()
-    }
-
-    /// Serves gRPC and the admin routes, relays the outbox and runs the consumers until
-    /// SIGTERM or Ctrl-C.
-    pub async fn run_until_stopped(self) -> anyhow::Result<()> {
-        self.run_until(quire_kit::shutdown::signal()).await
-    }
-
-    /// Like [`Self::run_until_stopped`], stopping when `stop` resolves (tests).
-    pub async fn run_until(
+    /// Serves gRPC and the admin routes, relays the outbox and runs the consumers until `stop`.
+    async fn run_until(
         self,
         stop: impl std::future::Future<Output = ()> + Send + 'static,
     ) -> anyhow::Result<()> {

@@ -1,6 +1,7 @@
 //! `quire-catalog` serves; `quire-catalog migrate` applies the schema's migrations and exits.
 
 use quire_catalog::{Application, CatalogConfig, SPEC};
+use quire_kit::app::Serve;
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {

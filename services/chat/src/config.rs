@@ -7,15 +7,11 @@ use serde::Deserialize;
 
 #[derive(Debug, Clone, Deserialize)]
 pub struct ChatConfig {
-    #[serde(default = "d_grpc")]
-    pub grpc_addr: String,
-    #[serde(default = "d_admin")]
-    pub admin_addr: String,
     /// The auth service, whose JWKS verifies the callers' tokens.
-    #[serde(default = "d_auth")]
+    #[serde(default = "quire_kit::config::auth_url")]
     pub auth_url: String,
     /// The catalog service, whose search gives the candidates.
-    #[serde(default = "d_catalog")]
+    #[serde(default = "quire_kit::config::catalog_url")]
     pub catalog_url: String,
     /// The deadline of one catalog search; past it the index alone ranks.
     #[serde(default = "d_search_timeout")]
@@ -37,18 +33,6 @@ pub struct ChatConfig {
     pub chat_semantic: bool,
 }
 
-fn d_grpc() -> String {
-    "0.0.0.0:50054".into()
-}
-fn d_admin() -> String {
-    "0.0.0.0:9104".into()
-}
-fn d_auth() -> String {
-    "http://127.0.0.1:50051".into()
-}
-fn d_catalog() -> String {
-    "http://127.0.0.1:50053".into()
-}
 fn d_search_timeout() -> u64 {
     1500
 }
@@ -86,10 +70,8 @@ impl ChatConfig {
 impl Default for ChatConfig {
     fn default() -> Self {
         Self {
-            grpc_addr: d_grpc(),
-            admin_addr: d_admin(),
-            auth_url: d_auth(),
-            catalog_url: d_catalog(),
+            auth_url: quire_kit::config::auth_url(),
+            catalog_url: quire_kit::config::catalog_url(),
             chat_search_timeout_ms: d_search_timeout(),
             chat_events_group: d_events_group(),
             chat_query_cache: d_query_cache(),

@@ -74,6 +74,7 @@ pub const SPEC: Spec = Spec {
     process: SOURCE,
     migrations: db::MIGRATIONS,
     topics: &[topics::BOOK, topics::TRADE],
+    ports: quire_kit::config::ports::CHAT,
 };
 
 /// What every request handler needs.
@@ -102,7 +103,7 @@ impl Application {
     /// loads the token keys (when auth answers already).
     pub async fn build(common: CommonConfig, config: ChatConfig) -> anyhow::Result<Self> {
         config.check()?;
-        let core = Core::build(SPEC, common, &config.grpc_addr, &config.admin_addr).await?;
+        let core = Core::build(SPEC, common).await?;
         let keys = Keys::start(&config.auth_url).await?;
         let catalog = catalog::Catalog::new(&config.catalog_url, config.search_timeout())?;
         let index = {
@@ -132,23 +133,16 @@ impl Application {
         embedding::publish_counts(&state.index, state.vectors.semantic());
         Ok(Self { state, core, keys })
     }
+}
 
-    pub fn grpc_port(&self) -> u16 {
-        self.core.grpc_port()
-    }
-
-    pub fn admin_port(&self) -> u16 {
-        self.core.admin_port()
+impl quire_kit::app::Serve for Application {
+    fn core(&self) -> &Core {
+        &self.core
     }
 
     /// Serves gRPC and the admin routes, follows the book and trade events and embeds
-    /// books until SIGTERM or Ctrl-C.
-    pub async fn run_until_stopped(self) -> anyhow::Result<()> {
-        self.run_until(quire_kit::shutdown::signal()).await
-    }
-
-    /// Like [`Self::run_until_stopped`], stopping when `stop` resolves (tests).
-    pub async fn run_until(
+    /// books until `stop`.
+    async fn run_until(
         self,
         stop: impl std::future::Future<Output = ()> + Send + 'static,
     ) -> anyhow::Result<()> {

@@ -1,6 +1,7 @@
 //! `quire-chat` serves; `quire-chat migrate` applies the schema's migrations and exits.
 
 use quire_chat::{Application, ChatConfig, SPEC};
+use quire_kit::app::Serve;
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {

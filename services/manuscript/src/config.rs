@@ -9,15 +9,11 @@ use serde::Deserialize;
 
 #[derive(Debug, Clone, Deserialize)]
 pub struct ManuscriptConfig {
-    #[serde(default = "d_grpc")]
-    pub grpc_addr: String,
-    #[serde(default = "d_admin")]
-    pub admin_addr: String,
     /// The auth service, whose JWKS verifies the callers' tokens.
-    #[serde(default = "d_auth")]
+    #[serde(default = "quire_kit::config::auth_url")]
     pub auth_url: String,
     /// The catalog service, which makes each manuscript's book.
-    #[serde(default = "d_catalog")]
+    #[serde(default = "quire_kit::config::catalog_url")]
     pub catalog_url: String,
     /// The deadline of one CreateBook call (it stores and reads the book's file).
     #[serde(default = "d_catalog_timeout")]
@@ -57,18 +53,6 @@ pub struct ManuscriptConfig {
     pub upload_progress_ttl_secs: u64,
 }
 
-fn d_grpc() -> String {
-    "0.0.0.0:50055".into()
-}
-fn d_admin() -> String {
-    "0.0.0.0:9105".into()
-}
-fn d_auth() -> String {
-    "http://127.0.0.1:50051".into()
-}
-fn d_catalog() -> String {
-    "http://127.0.0.1:50053".into()
-}
 fn d_catalog_timeout() -> u64 {
     60_000
 }
@@ -145,10 +129,8 @@ impl ManuscriptConfig {
 impl Default for ManuscriptConfig {
     fn default() -> Self {
         Self {
-            grpc_addr: d_grpc(),
-            admin_addr: d_admin(),
-            auth_url: d_auth(),
-            catalog_url: d_catalog(),
+            auth_url: quire_kit::config::auth_url(),
+            catalog_url: quire_kit::config::catalog_url(),
             create_book_timeout_ms: d_catalog_timeout(),
             object_store_url: None,
             events_group: d_events_group(),

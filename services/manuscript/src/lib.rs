@@ -81,6 +81,7 @@ pub const SPEC: Spec = Spec {
         topics::TRADE,
         topics::CAMPAIGN,
     ],
+    ports: quire_kit::config::ports::MANUSCRIPT,
 };
 
 /// A gRPC request's room beyond the files it carries (field tags, names, the rest).
@@ -126,7 +127,7 @@ impl Application {
     /// token keys (when auth answers already).
     pub async fn build(common: CommonConfig, config: ManuscriptConfig) -> anyhow::Result<Self> {
         config.check()?;
-        let core = Core::build(SPEC, common, &config.grpc_addr, &config.admin_addr).await?;
+        let core = Core::build(SPEC, common).await?;
         let objects = Objects::open(&config.object_store_url())?;
         let keys = Keys::start(&config.auth_url).await?;
         let catalog = catalog::Catalog::new(
@@ -145,24 +146,16 @@ impl Application {
         };
         Ok(Self { state, core, keys })
     }
+}
 
-    pub fn grpc_port(&self) -> u16 {
-        self.core.grpc_port()
-    }
-
-    pub fn admin_port(&self) -> u16 {
-        self.core.admin_port()
+impl quire_kit::app::Serve for Application {
+    fn core(&self) -> &Core {
+        &self.core
     }
 
     /// Serves gRPC and the admin routes, relays the outbox, follows the book events (and,
-    /// for analytics, the trade and campaign events) and sweeps abandoned uploads until
-    /// SIGTERM or Ctrl-C.
-    pub async fn run_until_stopped(self) -> anyhow::Result<()> {
-        self.run_until(quire_kit::shutdown::signal()).await
-    }
-
-    /// Like [`Self::run_until_stopped`], stopping when `stop` resolves (tests).
-    pub async fn run_until(
+    /// for analytics, the trade and campaign events) and sweeps abandoned uploads until `stop`.
+    async fn run_until(
         self,
         stop: impl std::future::Future<Output = ()> + Send + 'static,
     ) -> anyhow::Result<()> {

@@ -2,6 +2,7 @@
 //! and exits.
 
 use quire_manuscript::{Application, ManuscriptConfig, SPEC};
+use quire_kit::app::Serve;
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {

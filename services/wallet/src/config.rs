@@ -4,15 +4,11 @@ use serde::Deserialize;
 
 #[derive(Debug, Clone, Deserialize)]
 pub struct WalletConfig {
-    #[serde(default = "d_grpc")]
-    pub grpc_addr: String,
-    #[serde(default = "d_admin")]
-    pub admin_addr: String,
     /// The auth service, whose JWKS verifies the callers' tokens.
-    #[serde(default = "d_auth")]
+    #[serde(default = "quire_kit::config::auth_url")]
     pub auth_url: String,
     /// The catalog service, asked for a book's price and seller before a trade.
-    #[serde(default = "d_catalog")]
+    #[serde(default = "quire_kit::config::catalog_url")]
     pub catalog_url: String,
     /// Consumer group of the rewards consumer (shared by replicas).
     #[serde(default = "d_events_group")]
@@ -47,18 +43,6 @@ pub struct WalletConfig {
     pub campaign_sweep_secs: u64,
 }
 
-fn d_grpc() -> String {
-    "0.0.0.0:50052".into()
-}
-fn d_admin() -> String {
-    "0.0.0.0:9102".into()
-}
-fn d_auth() -> String {
-    "http://127.0.0.1:50051".into()
-}
-fn d_catalog() -> String {
-    "http://127.0.0.1:50053".into()
-}
 fn d_events_group() -> String {
     "wallet".into()
 }
@@ -114,10 +98,8 @@ impl WalletConfig {
 impl Default for WalletConfig {
     fn default() -> Self {
         Self {
-            grpc_addr: d_grpc(),
-            admin_addr: d_admin(),
-            auth_url: d_auth(),
-            catalog_url: d_catalog(),
+            auth_url: quire_kit::config::auth_url(),
+            catalog_url: quire_kit::config::catalog_url(),
             events_group: d_events_group(),
             currency: d_currency(),
             seller_share_percent: d_share(),

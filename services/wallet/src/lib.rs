@@ -64,6 +64,7 @@ pub const SPEC: Spec = Spec {
         topics::WALLET,
         topics::CAMPAIGN,
     ],
+    ports: quire_kit::config::ports::WALLET,
 };
 
 /// What every request handler needs.
@@ -98,7 +99,7 @@ impl Application {
     /// answers already).
     pub async fn build(common: CommonConfig, config: WalletConfig) -> anyhow::Result<Self> {
         config.check()?;
-        let core = Core::build(SPEC, common, &config.grpc_addr, &config.admin_addr).await?;
+        let core = Core::build(SPEC, common).await?;
         let keys = Keys::start(&config.auth_url).await?;
         let state = AppState {
             pool: core.pool.clone(),
@@ -110,24 +111,16 @@ impl Application {
         };
         Ok(Self { state, keys, core })
     }
+}
 
-    pub fn grpc_port(&self) -> u16 {
-        self.core.grpc_port()
-    }
-
-    pub fn admin_port(&self) -> u16 {
-        self.core.admin_port()
+impl quire_kit::app::Serve for Application {
+    fn core(&self) -> &Core {
+        &self.core
     }
 
     /// Serves gRPC and the admin routes, relays the outbox, pays rewards from events, folds
-    /// pending credits, settles pending recharges and expired campaigns until SIGTERM or
-    /// Ctrl-C.
-    pub async fn run_until_stopped(self) -> anyhow::Result<()> {
-        self.run_until(quire_kit::shutdown::signal()).await
-    }
-
-    /// Like [`Self::run_until_stopped`], stopping when `stop` resolves (tests).
-    pub async fn run_until(
+    /// pending credits, settles pending recharges and expired campaigns until `stop`.
+    async fn run_until(
         self,
         stop: impl std::future::Future<Output = ()> + Send + 'static,
     ) -> anyhow::Result<()> {

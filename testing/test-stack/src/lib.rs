@@ -8,11 +8,20 @@
 
 pub mod ledger;
 
-use quire_auth::AuthConfig;
-use quire_catalog::CatalogConfig;
-use quire_chat::ChatConfig;
+/// The services' settings, for a test that starts a service with settings of its own: the
+/// gateway's tests take them from here, as they may not depend on a service's crate
+/// (architecture.toml).
+pub mod configs {
+    pub use quire_auth::AuthConfig;
+    pub use quire_auth::config::OidcSettings;
+    pub use quire_catalog::CatalogConfig;
+    pub use quire_chat::ChatConfig;
+    pub use quire_manuscript::ManuscriptConfig;
+    pub }
+
+use quire_kit::app::Serve as _;
+use configs::{AuthConfig, CatalogConfig, ChatConfig, ManuscriptConfig, WalletConfig};
 use quire_kit::config::CommonConfig;
-use quire_manuscript::ManuscriptConfig;
 use quire_proto::auth::v1 as auth_pb;
 use quire_proto::auth::v1::auth_service_client::AuthServiceClient;
 use quire_wallet::WalletConfig;
@@ -76,6 +85,8 @@ impl TestEnv {
             kafka_brokers: self.brokers.clone(),
             outbox_poll_ms: 20,
             migrate_on_start: true,
+            grpc_addr: Some("127.0.0.1:0".into()),
+            admin_addr: Some("127.0.0.1:0".into()),
         }
     }
 
@@ -88,8 +99,6 @@ impl TestEnv {
     /// start and no mail; a test changes what it needs with struct update syntax.
     pub fn auth_config(&self) -> AuthConfig {
         AuthConfig {
-            grpc_addr: "127.0.0.1:0".into(),
-            admin_addr: "127.0.0.1:0".into(),
             jwt_key_file: None,
             access_token_ttl_secs: 600,
             refresh_token_ttl_secs: 3600,
@@ -112,8 +121,6 @@ impl TestEnv {
         let id = &self.id;
         let objects = std::env::temp_dir().join(format!("quire-{tag}-objects-{id}"));
         CatalogConfig {
-            grpc_addr: "127.0.0.1:0".into(),
-            admin_addr: "127.0.0.1:0".into(),
             auth_url: auth_url.to_owned(),
             object_store_url: Some(format!("file://{}", objects.display())),
             search_index_dir: None,
@@ -126,8 +133,6 @@ impl TestEnv {
     /// The wallet on any free port, asking `catalog_url`, its consumer group this test's.
     pub fn wallet_config(&self, tag: &str, auth_url: &str, catalog_url: &str) -> WalletConfig {
         WalletConfig {
-            grpc_addr: "127.0.0.1:0".into(),
-            admin_addr: "127.0.0.1:0".into(),
             auth_url: auth_url.to_owned(),
             catalog_url: catalog_url.to_owned(),
             events_group: format!("wallet-{tag}-{}", self.id),
@@ -148,8 +153,6 @@ impl TestEnv {
         let id = &self.id;
         let objects = std::env::temp_dir().join(format!("quire-{tag}-manuscripts-{id}"));
         ManuscriptConfig {
-            grpc_addr: "127.0.0.1:0".into(),
-            admin_addr: "127.0.0.1:0".into(),
             auth_url: auth_url.to_owned(),
             catalog_url: catalog_url.to_owned(),
             object_store_url: Some(format!("file://{}", objects.display())),
@@ -163,8 +166,6 @@ impl TestEnv {
     /// topics, as a fresh deployment does), matching lexically (no model).
     pub fn chat_config(&self, tag: &str, auth_url: &str, catalog_url: &str) -> ChatConfig {
         ChatConfig {
-            grpc_addr: "127.0.0.1:0".into(),
-            admin_addr: "127.0.0.1:0".into(),
             auth_url: auth_url.to_owned(),
             catalog_url: catalog_url.to_owned(),
             chat_events_group: format!("chat-{tag}-{}", self.id),

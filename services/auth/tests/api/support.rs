@@ -2,6 +2,7 @@
 //! and broker; the admin it seeds signed in; and what the tests read behind the API (the
 //! schema, Redis) to check what the gateway and the database would see.
 
+use quire_kit::app::Serve as _;
 use diesel_async::AsyncPgConnection;
 use k256::ecdsa::SigningKey;
 use quire_auth::AuthConfig;
@@ -236,12 +237,12 @@ pub fn settings(id: &str, jwt_key_file: Option<&str>) -> (CommonConfig, AuthConf
         kafka_brokers: env_or("QUIRE_KAFKA_BROKERS", "127.0.0.1:9092"),
         outbox_poll_ms: 20,
         migrate_on_start: true,
+        grpc_addr: Some("127.0.0.1:0".into()),
+        admin_addr: Some("127.0.0.1:0".into()),
     };
     // Read as the environment would be, so settings this test does not name keep
     // their defaults.
     let config: AuthConfig = serde_json::from_value(serde_json::json!({
-        "grpc_addr": "127.0.0.1:0",
-        "admin_addr": "127.0.0.1:0",
         "access_token_ttl_secs": 600,
         "refresh_token_ttl_secs": 3600,
         "admin_email": format!("admin-{id}@quire.test"),

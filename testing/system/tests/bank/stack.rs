@@ -4,6 +4,7 @@
 //! front. Every service is configured the way production configures it, through its
 //! `QUIRE_*` variables; the in-process ones read the same list the child gets.
 
+use quire_kit::app::Serve as _;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
