@@ -60,7 +60,6 @@ export QUIRE_ADMIN_EMAIL="${QUIRE_ADMIN_EMAIL:-admin@quire.local}"
 export QUIRE_ADMIN_PASSWORD="${QUIRE_ADMIN_PASSWORD:-quire-admin-pass}"
 export QUIRE_MAIL_FROM="${QUIRE_MAIL_FROM:-Quire <no-reply@quire.local>}"
 export QUIRE_SIWE_DOMAIN="${QUIRE_SIWE_DOMAIN:-localhost:$QUIRE_HTTP_PORT}"
-export QUIRE_PUBLIC_URL="${QUIRE_PUBLIC_URL:-http://localhost:$QUIRE_HTTP_PORT}"
 export QUIRE_FRONTEND_DIR="${QUIRE_FRONTEND_DIR:-$ROOT/frontend/dist}"
 # Book files and covers (catalog): a local folder; an s3:// URL in production.
 export QUIRE_OBJECT_STORE_URL="${QUIRE_OBJECT_STORE_URL:-file://$QUIRE_DATA_DIR/objects}"
