@@ -6,6 +6,11 @@
 //! cuts the free trial part as a valid file of the same format. For a manuscript it gives
 //! the text as chapters (`extract_manuscript`).
 //!
+//! Three wings: `book` (the catalog's book files), `manuscript` (manuscript extraction, every
+//! format) and `common` (what both read through: limits, the bounded zip, sniffing, XML,
+//! the epub container, the pdf path). Both use `common`; `common` uses neither, and
+//! `book` and `manuscript` do not use each other.
+//!
 //! What it must never do: trust a file name (the content decides; the extension must only
 //! agree), inflate a zip entry without a bound (declared sizes lie: every read is capped by
 //! the declared size and the unpacked budget), follow an entry path out of the container,
@@ -16,58 +21,33 @@
 #![forbid(unsafe_code)]
 #![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used))]
 
-mod deadline;
-mod docx;
-mod docx_parts;
-mod epub;
-mod epub_package;
-mod epub_sanitize;
-mod epub_toc;
-mod epub_trial;
-mod error;
-mod front_matter;
-mod limits;
+mod book;
+mod common;
 mod manuscript;
-mod manuscript_chapters;
-mod manuscript_epub;
-mod manuscript_model;
-mod manuscript_pdf;
-mod manuscript_txt;
-mod markdown;
-mod markup_clean;
-mod markup_rules;
-mod metadata_fields;
-mod model;
-mod pdf;
-mod pdf_guard;
-mod pdf_paragraphs;
-mod pdf_scan;
-mod pdf_text;
-mod pdf_trial;
-mod sniff;
-mod text_decode;
-mod trial_rule;
-mod txt;
-mod txt_headings;
-mod xhtml;
 
 /// The sentence of the end-of-sample page an epub trial ends with.
-pub use epub_trial::END_PAGE_TEXT as EPUB_TRIAL_END_TEXT;
-pub use error::BookFileError;
-pub use manuscript_model::{Manuscript, ManuscriptFormat, ManuscriptLimits, TextChapter};
-pub use model::{Accepted, Chapter, Format, Inspected, Limits};
-pub use trial_rule::InSample;
+pub use book::epub::trial::END_PAGE_TEXT as EPUB_TRIAL_END_TEXT;
+pub use book::model::{Accepted, Chapter, Format, Inspected};
+pub use book::trial_rule::InSample;
 /// The closing line of a txt trial.
-pub use txt::TRIAL_END_LINE as TXT_TRIAL_END_LINE;
+pub use book::txt::TRIAL_END_LINE as TXT_TRIAL_END_LINE;
+pub use common::error::BookFileError;
+pub use common::limits::Limits;
+pub use manuscript::model::{Manuscript, ManuscriptFormat, ManuscriptLimits, TextChapter};
+
+use book::epub;
+use book::pdf;
+use book::{sniff, trial_rule, txt};
+use common::pdf::guard;
 
 /// Sniffs the content (the name's extension must agree), enforces `limits` and parses.
 /// A txt must be UTF-8 (a BOM is fine).
 pub fn inspect(file_name: &str, data: &[u8], limits: &Limits) -> Result<Inspected, BookFileError> {
     match sniff::sniff(file_name, data, limits)? {
-        Format::Epub => epub::inspect(data, limits),
+        Format::Epub => epub::inspect::inspect(data, limits),
         Format::Pdf => {
-            pdf_guard::check_streams(data, limits)?;
-            pdf::inspect(data)
+            guard::check_streams(data, limits)?;
+            pdf::inspect::inspect(data)
         }
         Format::Txt => txt::inspect(data),
     }
@@ -82,7 +62,7 @@ pub fn sanitize(
     limits: &Limits,
 ) -> Result<Option<Vec<u8>>, BookFileError> {
     match format {
-        Format::Epub => epub_sanitize::sanitize(data, limits),
+        Format::Epub => epub::sanitize::sanitize(data, limits),
         Format::Pdf | Format::Txt => Ok(None),
     }
 }
@@ -127,8 +107,8 @@ pub fn trial(
     percent: u8,
 ) -> Result<Vec<u8>, BookFileError> {
     match format {
-        Format::Epub => epub_trial::trial(data, chapters, percent),
-        Format::Pdf => pdf_trial::trial(data, chapters, percent),
+        Format::Epub => epub::trial::trial(data, chapters, percent),
+        Format::Pdf => pdf::trial::trial(data, chapters, percent),
         Format::Txt => txt::trial(data, chapters, percent),
     }
 }
@@ -140,10 +120,10 @@ pub fn extract_text(
     max_chars: usize,
 ) -> Result<String, BookFileError> {
     match format {
-        Format::Epub => epub::extract_text(data, max_chars),
+        Format::Epub => epub::inspect::extract_text(data, max_chars),
         Format::Pdf => {
-            pdf_guard::check_streams(data, &Limits::default())?;
-            pdf::extract_text(data, max_chars)
+            guard::check_streams(data, &Limits::default())?;
+            pdf::inspect::extract_text(data, max_chars)
         }
         Format::Txt => txt::extract_text(data, max_chars),
     }
@@ -161,5 +141,5 @@ pub fn extract_manuscript(
     data: &[u8],
     limits: &ManuscriptLimits,
 ) -> Result<Manuscript, BookFileError> {
-    manuscript::extract(file_name, data, limits)
+    manuscript::extract::extract(file_name, data, limits)
 }
