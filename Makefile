@@ -5,7 +5,7 @@ SHELL := /bin/bash
 export CARGO_TARGET_DIR ?= $(HOME)/.cache/quire/target
 export npm_config_cache ?= $(HOME)/.cache/quire/npm
 
-.PHONY: schema run test test-rust test-frontend test-e2e fuzz bench smoke lint fmt k8s-check openapi frontend build clean infra
+.PHONY: schema run test test-rust test-frontend test-e2e deps-check fuzz bench smoke lint fmt k8s-check openapi frontend build clean infra
 
 ## Build release binaries and the web app, then start the whole stack (Ctrl-C stops it).
 run: build frontend
@@ -23,6 +23,10 @@ test-frontend:
 
 test-e2e:
 	deploy/local/test.sh e2e
+
+## The crates' dependencies against the plan in architecture.toml (part of make test).
+deps-check:
+	deploy/local/test.sh deps
 
 ## Fuzz manuscript extraction (quire-bookfile): every format for 300 s.
 fuzz:

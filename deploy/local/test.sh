@@ -7,7 +7,9 @@
 #                     (schemathesis.sh) against it
 #   test.sh k8s       the Kubernetes manifests, compose file and Dockerfile (k8s-check.sh:
 #                     schemas, the project's rules, checkov; a missing tool fails it)
-#   test.sh all       k8s first (seconds), then the other three, in that order
+#   test.sh deps      the crates' dependencies against architecture.toml
+#                     (architecture_check.py, with its own test)
+#   test.sh all       deps and k8s first (seconds), then the other three, in that order
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -17,6 +19,12 @@ export npm_config_cache="${npm_config_cache:-$HOME/.cache/quire/npm}"
 export QUIRE_TEST_DATABASE_URL="${QUIRE_TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/quire_test}"
 
 say() { printf '\n== %s\n' "$*"; }
+
+deps() {
+  say "dependency rules (architecture.toml)"
+  python3 deploy/architecture_check_test.py
+  python3 deploy/architecture_check.py
+}
 
 infra() {
   deploy/local/infra.sh up
@@ -142,6 +150,7 @@ case "${1:-all}" in
   frontend) frontend ;;
   e2e) e2e ;;
   k8s) say "kubernetes manifests"; deploy/k8s-check.sh ;;
-  all) say "kubernetes manifests"; deploy/k8s-check.sh; rust; frontend; e2e ;;
-  *) echo "usage: $0 rust|frontend|e2e|k8s|all" >&2; exit 2 ;;
+  deps) deps ;;
+  all) deps; say "kubernetes manifests"; deploy/k8s-check.sh; rust; frontend; e2e ;;
+  *) echo "usage: $0 rust|frontend|e2e|k8s|deps|all" >&2; exit 2 ;;
 esac
