@@ -254,7 +254,8 @@ async fn books(catalog_url: &str, token: &str, writer: Uuid) -> anyhow::Result<V
                 )
             })
             .collect();
-        let data = quire_fixtures::build::file(quire_fixtures::build::BookFormat::Epub, &meta, &chapters)?;
+        let data =
+            quire_fixtures::build::file(quire_fixtures::build::BookFormat::Epub, &meta, &chapters)?;
         let price_cents = 199 + (i as i64 % 8) * 100;
         let mut req = tonic::Request::new(catalog_pb::CreateBookRequest {
             upload_writer_id: writer.to_string(),

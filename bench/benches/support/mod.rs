@@ -3,7 +3,6 @@
 //! machine line. Each bench uses a part of it.
 #![allow(dead_code)]
 
-use quire_kit::app::Serve as _;
 use std::future::Future;
 use std::time::{Duration, Instant};
 

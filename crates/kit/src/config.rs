@@ -70,11 +70,26 @@ pub struct Ports {
 pub mod ports {
     use super::Ports;
 
-    pub const AUTH: Ports = Ports { grpc: 50051, admin: 9101 };
-    pub const WALLET: Ports = Ports { grpc: 50052, admin: 9102 };
-    pub const CATALOG: Ports = Ports { grpc: 50053, admin: 9103 };
-    pub const CHAT: Ports = Ports { grpc: 50054, admin: 9104 };
-    pub const MANUSCRIPT: Ports = Ports { grpc: 50055, admin: 9105 };
+    pub const AUTH: Ports = Ports {
+        grpc: 50051,
+        admin: 9101,
+    };
+    pub const WALLET: Ports = Ports {
+        grpc: 50052,
+        admin: 9102,
+    };
+    pub const CATALOG: Ports = Ports {
+        grpc: 50053,
+        admin: 9103,
+    };
+    pub const CHAT: Ports = Ports {
+        grpc: 50054,
+        admin: 9104,
+    };
+    pub const MANUSCRIPT: Ports = Ports {
+        grpc: 50055,
+        admin: 9105,
+    };
 }
 
 fn local_url(ports: Ports) -> String {

@@ -224,9 +224,7 @@ async fn every_service_serves_the_ops_to_admins_alone() {
         grpc_addr: Some("127.0.0.1:0".into()),
         admin_addr: Some("127.0.0.1:0".into()),
     };
-    let core = Core::build(SPEC, common)
-        .await
-        .unwrap();
+    let core = Core::build(SPEC, common).await.unwrap();
     let port = core.grpc_port();
     let mut service = core.start(quire_kit::outbox::Wake::default()).unwrap();
     service.report_consumer(&group, &[&topic]);

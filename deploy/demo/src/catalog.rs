@@ -3,8 +3,8 @@
 use std::path::{Path, PathBuf};
 
 use crate::DemoError;
-use quire_fixtures::build::{BookFormat, BookMeta, ChapterText, Cover};
 use crate::sources::{debian, original, stdlib};
+use quire_fixtures::build::{BookFormat, BookMeta, ChapterText, Cover};
 
 /// Where a book's text comes from.
 #[derive(Debug, Clone, PartialEq)]

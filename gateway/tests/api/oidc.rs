@@ -9,10 +9,10 @@ use std::path::Path;
 use std::process::Stdio;
 use std::time::Duration;
 
-use quire_test_stack::configs::{AuthConfig, OidcSettings};
 use quire_gateway::GatewayConfig;
 use quire_proto::auth::v1 as pb;
 use quire_proto::auth::v1::auth_service_client::AuthServiceClient;
+use quire_test_stack::configs::{AuthConfig, OidcSettings};
 use quire_test_stack::{ADMIN_PASSWORD, TestEnv, User, channel, req};
 use reqwest::Url;
 use reqwest::header::{COOKIE, LOCATION, SET_COOKIE};

@@ -14,7 +14,6 @@ use quire_kit::consumer::EventHandler;
 use quire_kit::db::{DbError, prepared};
 use quire_kit::events::{Event, types};
 use quire_proto::events::v1 as ev;
-use uuid::Uuid;
 
 use crate::db::purchase::PurchaseRow;
 use crate::db::schema::user_names;
@@ -37,7 +36,6 @@ impl EventHandler for Projections {
         })
     }
 }
-
 
 /// Records a purchase; a second trade of the same book by the same buyer changes nothing.
 async fn purchase(conn: &mut AsyncPgConnection, event: &Event) -> Result<(), DbError> {

@@ -1,8 +1,8 @@
 //! `quire-manuscript` serves; `quire-manuscript migrate` applies the schema's migrations
 //! and exits.
 
-use quire_manuscript::{Application, ManuscriptConfig, SPEC};
 use quire_kit::app::Serve;
+use quire_manuscript::{Application, ManuscriptConfig, SPEC};
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {

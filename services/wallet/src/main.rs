@@ -1,7 +1,7 @@
 //! `quire-wallet` serves; `quire-wallet migrate` applies the schema's migrations and exits.
 
-use quire_wallet::{Application, SPEC, WalletConfig};
 use quire_kit::app::Serve;
+use quire_wallet::{Application, SPEC, WalletConfig};
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {

@@ -66,7 +66,6 @@ impl EventHandler for Rewards {
     }
 }
 
-
 impl Rewards {
     async fn registered(&self, conn: &mut AsyncPgConnection, event: &Event) -> Result<()> {
         let Ok(user) = ev::UserRegistered::decode(event.data.as_slice()) else {

@@ -17,14 +17,14 @@ pub mod configs {
     pub use quire_catalog::CatalogConfig;
     pub use quire_chat::ChatConfig;
     pub use quire_manuscript::ManuscriptConfig;
-    pub }
+    pub use quire_wallet::WalletConfig;
+}
 
-use quire_kit::app::Serve as _;
 use configs::{AuthConfig, CatalogConfig, ChatConfig, ManuscriptConfig, WalletConfig};
+use quire_kit::app::Serve as _;
 use quire_kit::config::CommonConfig;
 use quire_proto::auth::v1 as auth_pb;
 use quire_proto::auth::v1::auth_service_client::AuthServiceClient;
-use quire_wallet::WalletConfig;
 use tokio::sync::oneshot;
 use tonic::transport::Channel;
 use uuid::Uuid;

@@ -3,7 +3,6 @@
 //! published while its tokens live. Keys lie as the Kubernetes Secret mounts them:
 //! `jwt-ed25519.pem` (current), `jwt-ed25519.next.pem`, `jwt-ed25519.previous.pem`.
 
-use quire_kit::app::Serve as _;
 use std::path::PathBuf;
 use std::time::Duration;
 

@@ -2,10 +2,10 @@
 //! and broker; the admin it seeds signed in; and what the tests read behind the API (the
 //! schema, Redis) to check what the gateway and the database would see.
 
-use quire_kit::app::Serve as _;
 use diesel_async::AsyncPgConnection;
 use k256::ecdsa::SigningKey;
 use quire_auth::AuthConfig;
+use quire_kit::app::Serve as _;
 use quire_kit::config::CommonConfig;
 use quire_kit::db::{PgConn, PgPool};
 use quire_proto::auth::v1 as pb;

@@ -2,8 +2,8 @@
 //! format: the first real chapter's story, never only a title page and a licence, and a
 //! table of contents that marks exactly what the sample holds.
 
-use quire_fixtures::build::{BookFormat, BookMeta, ChapterText};
 use quire_demo::catalog::{DemoBook, Source, SourceDirs};
+use quire_fixtures::build::{BookFormat, BookMeta, ChapterText};
 use quire_proto::catalog::v1 as pb;
 
 use crate::support::{TestApp, User};

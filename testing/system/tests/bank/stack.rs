@@ -379,9 +379,12 @@ impl TestApp {
         let title = format!("Double Entry {}", Uuid::new_v4().simple());
         let text = vec!["Every coin that came in was written down twice.".to_owned()];
         let chapters = [ChapterText::new("Debits and credits", text)];
-        let file =
-            quire_fixtures::build::file(BookFormat::Txt, &BookMeta::new(&title, &["Ada"]), &chapters)
-                .unwrap();
+        let file = quire_fixtures::build::file(
+            BookFormat::Txt,
+            &BookMeta::new(&title, &["Ada"]),
+            &chapters,
+        )
+        .unwrap();
         let mut request = tonic::Request::new(catalog_pb::CreateBookRequest {
             title,
             price_cents,
