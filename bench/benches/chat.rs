@@ -343,6 +343,8 @@ async fn main() -> anyhow::Result<()> {
         kafka_brokers: env("QUIRE_KAFKA_BROKERS", "127.0.0.1:9092"),
         outbox_poll_ms: 50,
         migrate_on_start: true,
+        grpc_addr: Some("127.0.0.1:0".into()),
+        admin_addr: Some("127.0.0.1:0".into()),
     };
     let model_dir = std::env::var_os("QUIRE_EMBED_MODEL_DIR")
         .filter(|d| !d.is_empty())
