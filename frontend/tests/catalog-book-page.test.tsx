@@ -84,7 +84,10 @@ describe('the book page', () => {
     expect(container.querySelector('[data-testid="writer-panel"]')).toBeNull();
     // more of the genre, without the book itself
     await waitFor(() => expect(container.textContent).toContain('More in Literary Fiction'));
-    const more = [...container.querySelectorAll('.book-section [data-testid="book-card"]')].map((c) => c.textContent);
+    // the heading shows while the list loads: wait for the cards themselves
+    const cards = () => [...container.querySelectorAll('.book-section [data-testid="book-card"]')].map((c) => c.textContent);
+    await waitFor(() => expect(cards().length).toBeGreaterThan(0));
+    const more = cards();
     expect(more).toHaveLength(1);
     expect(more[0]).toContain('Salt Wind');
     const form = new URLSearchParams(server.seen.find((s) => s.url === '/api/get_all_books/')!.body);
