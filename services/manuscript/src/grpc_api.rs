@@ -7,8 +7,10 @@ use quire_proto::manuscript::v1 as pb;
 use quire_proto::manuscript::v1::manuscript_service_server::ManuscriptService;
 use tonic::{Request, Response, Status};
 
+use crate::analytics::{pricing, sales_report};
 use crate::error::{ManuscriptError, Result};
-use crate::{AppState, ai_checker, input, listing, pricing, progress, publish, sales_report};
+use crate::uploads::{ai_checker, listing, progress, publish};
+use crate::{AppState, input};
 
 pub struct ManuscriptApi {
     pub state: AppState,

@@ -11,49 +11,33 @@
 //! revenue curve of a book (quire-pricing's demand model calibrated on those sales) and a
 //! writer's or publisher's sales over time.
 //!
+//! The code stands in two wings that do not import each other: [`uploads`] (a manuscript
+//! from the writer's files to the unlisted book) and [`analytics`] (pricing and sales).
+//! `grpc_api` calls into both; what both use (the catalog client, the input checks, the
+//! error, the `db` models) stands at the top beside it.
+//!
 //! It must never let a writer upload for someone else (only an admin may), let a reader
 //! upload at all, keep half a manuscript (a failed upload leaves no row, no book and no
-//! stored file behind: see `publish`), let the same text in twice (not even two copies at
-//! once), publish a book (the switch into the shop stays the writer's), send a manuscript
-//! anywhere for analysis (no network, no hosted model), use a file name as a path, or
-//! complete a manuscript without writing its event in the same transaction. Its analytics
-//! must never show a book's curve or sales to anyone but its writer, its publisher or an
-//! admin (others are told the book is not there), count a sale twice (a replayed event,
-//! the same trade again), count a campaign backer's trade as a sale or as earnings (the
-//! campaign's payout is counted once), or serve a calibration older than the sales it
-//! has applied.
+//! stored file behind: see `uploads::publish`), let the same text in twice (not even two
+//! copies at once), publish a book (the switch into the shop stays the writer's), send a
+//! manuscript anywhere for analysis (no network, no hosted model), use a file name as a
+//! path, or complete a manuscript without writing its event in the same transaction. Its
+//! analytics must never show a book's curve or sales to anyone but its writer, its
+//! publisher or an admin (others are told the book is not there), count a sale twice (a
+//! replayed event, the same trade again), count a campaign backer's trade as a sale or as
+//! earnings (the campaign's payout is counted once), or serve a calibration older than the
+//! sales it has applied.
 #![forbid(unsafe_code)]
 #![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used))]
 
-pub mod ai_checker;
-pub mod analysis;
-pub mod book_events;
-pub mod campaigns;
+pub mod analytics;
 pub mod catalog;
-pub mod catalog_file;
 pub mod config;
 pub mod db;
-pub mod duplicates;
 pub mod error;
-pub mod extraction;
-pub mod fingerprint;
 pub mod grpc_api;
 pub mod input;
-pub mod listing;
-pub mod observations;
-pub mod originals;
-pub mod pricing;
-pub mod pricing_cache;
-pub mod progress;
-pub mod projections;
-pub mod publish;
-pub mod records;
-pub mod report;
-pub mod request;
-pub mod sales;
-pub mod sales_report;
-pub mod shop_books;
-pub mod sweeper;
+pub mod uploads;
 
 use std::sync::Arc;
 
@@ -66,6 +50,9 @@ use quire_kit::objects::Objects;
 use quire_proto::manuscript::v1::manuscript_service_server::ManuscriptServiceServer;
 
 pub use config::ManuscriptConfig;
+
+use crate::analytics::projections::Projections;
+use crate::uploads::book_events::BookEvents;
 
 pub const SERVICE: &str = "manuscript";
 /// `ce_source` of the events this service writes, and the name of its binary.
@@ -99,8 +86,8 @@ pub struct AppState {
     /// Readings and analyses under way at once: one per core, the rest wait their turn
     /// (each holds an upload's files and text in memory and keeps a core busy).
     pub cpu: Arc<tokio::sync::Semaphore>,
-    /// The calibrated demand models of this replica (see `pricing_cache`).
-    pub pricing: Arc<pricing_cache::PricingCache>,
+    /// The calibrated demand models of this replica (see `analytics::pricing_cache`).
+    pub pricing: Arc<analytics::pricing_cache::PricingCache>,
 }
 
 impl AppState {
@@ -170,7 +157,7 @@ impl quire_kit::app::Serve for Application {
             self.state.pool.clone(),
         )?;
         service.report_consumer(&self.state.config.events_group, &[topics::BOOK]);
-        service.spawn(|stop| books.run(book_events::BookEvents, stop));
+        service.spawn(|stop| books.run(BookEvents, stop));
         let analytics_group = self.state.config.analytics_group();
         let analytics_topics = [topics::BOOK, topics::TRADE, topics::CAMPAIGN];
         let analytics = quire_kit::consumer::EventConsumer::new(
@@ -180,9 +167,9 @@ impl quire_kit::app::Serve for Application {
             self.state.pool.clone(),
         )?;
         service.report_consumer(&analytics_group, &analytics_topics);
-        service.spawn(|stop| analytics.run(projections::Projections, stop));
+        service.spawn(|stop| analytics.run(Projections, stop));
         let sweeper = self.state.clone();
-        service.spawn(|stop| sweeper::run(sweeper, stop));
+        service.spawn(|stop| uploads::sweeper::run(sweeper, stop));
 
         let limit = max_message(&self.state.config);
         let api = ManuscriptServiceServer::new(grpc_api::ManuscriptApi { state: self.state })

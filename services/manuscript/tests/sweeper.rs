@@ -13,7 +13,8 @@ use diesel::QueryableByName;
 use diesel::sql_types::{BigInt, Text};
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use quire_kit::objects::Objects;
-use quire_manuscript::{AppState, ManuscriptConfig, catalog::Catalog, sweeper};
+use quire_manuscript::uploads::{originals, sweeper};
+use quire_manuscript::{AppState, ManuscriptConfig, catalog::Catalog};
 use quire_proto::auth::v1::auth_service_client::AuthServiceClient;
 use quire_proto::manuscript::v1 as pb;
 use quire_proto::manuscript::v1::manuscript_service_client::ManuscriptServiceClient;
@@ -155,7 +156,7 @@ fn walk(dir: &std::path::Path) -> usize {
 async fn files_of_an_upload_that_never_became_a_manuscript_are_swept() {
     let stack = Stack::start().await;
     let id = Uuid::now_v7();
-    let key = quire_manuscript::originals::key(id, 0);
+    let key = originals::key(id, 0);
     stack
         .state
         .objects

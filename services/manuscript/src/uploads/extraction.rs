@@ -7,7 +7,7 @@ use quire_bookfile::{ManuscriptFormat, ManuscriptLimits, TextChapter};
 
 use crate::error::{ManuscriptError, Result};
 use crate::input;
-use crate::request::{File, Split};
+use crate::uploads::request::{File, Split};
 
 /// A title every untitled manuscript would share is no title.
 const UNTITLED: &str = "Untitled manuscript";

@@ -24,19 +24,20 @@ use quire_proto::manuscript::v1 as pb;
 use uuid::Uuid;
 
 use crate::AppState;
-use crate::analysis::{self, Analysed};
 use crate::catalog::Created;
 use crate::db::chapter::ChapterRow;
 use crate::db::manuscript::{ManuscriptRow, STATE_CREATING};
 use crate::db::manuscript_file::ManuscriptFileRow;
 use crate::db::{int4, int8};
 use crate::error::{ManuscriptError, Result};
-use crate::extraction::{self, Extracted};
-use crate::progress::{Step, Tracker};
-use crate::records::{self, NewManuscript};
-use crate::report::Heading;
-use crate::request::{self, Upload};
-use crate::{catalog_file, input, originals};
+use crate::input;
+use crate::uploads::analysis::{self, Analysed};
+use crate::uploads::extraction::{self, Extracted};
+use crate::uploads::progress::{Step, Tracker};
+use crate::uploads::records::{self, NewManuscript};
+use crate::uploads::report::Heading;
+use crate::uploads::request::{self, Upload};
+use crate::uploads::{catalog_file, originals};
 
 /// Checks the request, then runs the upload to its end on a task of its own.
 pub async fn publish(
@@ -93,7 +94,7 @@ async fn run(
         // The book may exist: the sweeper asks catalog later and settles the row.
         Created::Unknown(api) => return Err(api.into()),
     }
-    let report = crate::report::Report::from_json(row.report.clone())?;
+    let report = crate::uploads::report::Report::from_json(row.report.clone())?;
     let event = records::analyzed_event(&row, &report.tags);
     if !records::complete(&state.pool, &event, id).await? {
         return Err(ManuscriptError::internal(format!(

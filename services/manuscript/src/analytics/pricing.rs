@@ -17,11 +17,11 @@ use quire_proto::manuscript::v1 as pb;
 use uuid::Uuid;
 
 use crate::AppState;
+use crate::analytics::observations;
+use crate::analytics::pricing_cache::Stamp;
 use crate::db::manuscript::STATE_ANALYSED;
 use crate::db::schema::manuscripts;
 use crate::error::{ManuscriptError, Result};
-use crate::observations;
-use crate::pricing_cache::Stamp;
 
 /// Catalog counts a page as 1,800 characters of text; an English word with its space is
 /// about six: what a manuscript's word count makes in pages.

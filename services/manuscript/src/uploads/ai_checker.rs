@@ -6,7 +6,7 @@ use quire_proto::manuscript::v1 as pb;
 use crate::AppState;
 use crate::error::Result;
 use crate::input;
-use crate::report::AiCheck;
+use crate::uploads::report::AiCheck;
 
 pub async fn check(state: &AppState, req: pb::CheckTextRequest) -> Result<pb::AiCheck> {
     input::text_to_check(&req.text, state.config.ai_check_max_chars)?;

@@ -16,9 +16,9 @@ use crate::db::chapter::ChapterRow;
 use crate::db::manuscript::{ManuscriptRow, STATE_ANALYSED, STATE_CREATING};
 use crate::db::manuscript_file::ManuscriptFileRow;
 use crate::db::schema::{band_keys, chapters, manuscript_files, manuscripts, uploads};
-use crate::duplicates;
 use crate::error::{ManuscriptError, Result};
-use crate::fingerprint::Fingerprint;
+use crate::uploads::duplicates;
+use crate::uploads::fingerprint::Fingerprint;
 
 /// Everything written about a new manuscript.
 pub struct NewManuscript {

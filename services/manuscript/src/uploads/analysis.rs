@@ -4,9 +4,9 @@
 use quire_analysis::Input;
 
 use crate::error::{ManuscriptError, Result};
-use crate::extraction::Extracted;
-use crate::fingerprint::{self, Fingerprint};
-use crate::report::Report;
+use crate::uploads::extraction::Extracted;
+use crate::uploads::fingerprint::{self, Fingerprint};
+use crate::uploads::report::Report;
 
 pub struct Analysed {
     pub report: Report,

@@ -13,7 +13,7 @@ use crate::db::manuscript::{ManuscriptListed, ManuscriptRow, STATE_ANALYSED};
 use crate::db::rfc3339;
 use crate::db::schema::manuscripts;
 use crate::error::{ManuscriptError, Result};
-use crate::report::{Heading, Report};
+use crate::uploads::report::{Heading, Report};
 
 pub const STATE_PUBLISHED: &str = "published";
 

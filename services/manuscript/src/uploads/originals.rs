@@ -13,7 +13,7 @@ use crate::AppState;
 use crate::db::schema::uploads;
 use crate::db::upload::NewUpload;
 use crate::error::Result;
-use crate::request::File;
+use crate::uploads::request::File;
 
 /// Where the `index`-th file of manuscript `id` lives.
 pub fn key(id: Uuid, index: usize) -> String {

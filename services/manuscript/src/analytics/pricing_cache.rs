@@ -2,7 +2,7 @@
 //! primary-key read and the curve itself rather than a genre's worth of rows and a
 //! calibration. Each entry is keyed by what it was computed from: its genre, its
 //! genre's version (moved by the projections whenever a book or a sale of the genre
-//! changes: see [`crate::observations`]) and the day (exposure grows with time). A request
+//! changes: see [`super::observations`]) and the day (exposure grows with time). A request
 //! reads the current version first, so an entry computed before a change is never served
 //! again, on any replica (the version lives in the database, whichever replica's consumer
 //! applied the change). Callers asking for the same missing entry at once wait for one

@@ -14,8 +14,8 @@ use quire_kit::db::prepared;
 use quire_pricing::{BookObservation, HORIZON_DAYS, Sale};
 use uuid::Uuid;
 
+use crate::analytics::shop_books::ShopBook;
 use crate::error::Result;
-use crate::shop_books::ShopBook;
 
 /// The key of `genre` in the pricing cache (Postgres lowers it the same way for
 /// `genre_versions`; genres are taxonomy names).

@@ -11,8 +11,8 @@ use quire_analysis::ChapterText;
 use quire_bookfile::ManuscriptFormat;
 use quire_proto::catalog::v1 as catalog;
 
-use crate::extraction::Extracted;
-use crate::request::File;
+use crate::uploads::extraction::Extracted;
+use crate::uploads::request::File;
 
 /// Catalog's txt reader takes headings up to 80 characters.
 const MAX_HEADING_TITLE_CHARS: usize = 60;

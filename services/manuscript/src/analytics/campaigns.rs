@@ -9,8 +9,6 @@ use quire_kit::db::{DbError, prepared};
 use quire_kit::events::{Event, types};
 use quire_proto::events::v1 as ev;
 
-use crate::projections::{id, time};
-
 pub const FUNDED: &str = "funded";
 pub const FAILED: &str = "failed";
 
@@ -37,9 +35,9 @@ pub async fn apply(conn: &mut AsyncPgConnection, event: &Event) -> Result<(), Db
         return Ok(());
     };
     let (Some(campaign_id), Some(book_id), Some(writer_id)) = (
-        id("campaign_id", &c.campaign_id, event),
-        id("book_id", &c.book_id, event),
-        id("writer_uid", &c.writer_uid, event),
+        event.id_field("campaign_id", &c.campaign_id),
+        event.id_field("book_id", &c.book_id),
+        event.id_field("writer_uid", &c.writer_uid),
     ) else {
         return Ok(());
     };
@@ -57,7 +55,7 @@ pub async fn apply(conn: &mut AsyncPgConnection, event: &Event) -> Result<(), Db
     .bind::<Text, _>(status)
     .bind::<BigInt, _>(c.pledged_cents)
     .bind::<BigInt, _>(writer_cents)
-    .bind::<Timestamptz, _>(time(&c.settled_at, event))
+    .bind::<Timestamptz, _>(event.time_field(&c.settled_at))
     .execute(conn)
     .await?;
     Ok(())

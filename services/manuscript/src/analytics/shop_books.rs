@@ -3,7 +3,7 @@
 //! writer and publisher may price it and see its sales). Every book event carries the
 //! whole book with its version, so an event older than the one applied changes nothing
 //! and the order they come in does not matter. Applying one moves the versions of the
-//! genres it leaves and joins (see [`crate::observations`]).
+//! genres it leaves and joins (see [`super::observations`]).
 
 use chrono::{DateTime, Utc};
 use diesel::QueryableByName;
@@ -14,8 +14,6 @@ use quire_kit::db::{DbError, prepared};
 use quire_kit::events::{Event, types};
 use quire_proto::events::v1 as ev;
 use uuid::Uuid;
-
-use crate::projections::{id, opt_id};
 
 /// A book as the projection holds it.
 #[derive(Debug, Clone, QueryableByName)]
@@ -53,7 +51,7 @@ pub async fn apply(conn: &mut AsyncPgConnection, event: &Event) -> Result<(), Db
         tracing::warn!(event_id = %event.id, "undecodable book event, skipped");
         return Ok(());
     };
-    let Some(book_id) = id("book_id", &book.book_id, event) else {
+    let Some(book_id) = event.id_field("book_id", &book.book_id) else {
         return Ok(());
     };
     let published_at = DateTime::parse_from_rfc3339(&book.published_at)
@@ -86,12 +84,12 @@ pub async fn apply(conn: &mut AsyncPgConnection, event: &Event) -> Result<(), Db
     .bind::<Text, _>(book.genre.trim())
     .bind::<Int4, _>(i32::try_from(book.pages).unwrap_or(i32::MAX))
     .bind::<BigInt, _>(book.price_cents.max(0))
-    .bind::<Nullable<diesel::sql_types::Uuid>, _>(opt_id(
-        "upload_writer_id",
-        &book.upload_writer_id,
-        event,
-    ))
-    .bind::<Nullable<diesel::sql_types::Uuid>, _>(opt_id("publisher_id", &book.publisher_id, event))
+    .bind::<Nullable<diesel::sql_types::Uuid>, _>(
+        event.opt_id_field("upload_writer_id", &book.upload_writer_id),
+    )
+    .bind::<Nullable<diesel::sql_types::Uuid>, _>(
+        event.opt_id_field("publisher_id", &book.publisher_id),
+    )
     .bind::<Bool, _>(book.listed)
     .bind::<Nullable<Timestamptz>, _>(published_at)
     .bind::<BigInt, _>(book.version)

@@ -15,7 +15,7 @@ use uuid::Uuid;
 
 use crate::db::schema::{band_keys, manuscripts};
 use crate::error::Result;
-use crate::fingerprint::{self, Fingerprint};
+use crate::uploads::fingerprint::{self, Fingerprint};
 
 /// The estimated share of 5-word shingles two texts must share to be one book.
 pub const NEAR: f32 = 0.8;

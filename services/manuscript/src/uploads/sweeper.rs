@@ -21,8 +21,8 @@ use crate::AppState;
 use crate::db::schema::uploads;
 use crate::db::upload::UploadRow;
 use crate::error::Result;
-use crate::report::Report;
-use crate::{originals, progress, publish, records};
+use crate::uploads::report::Report;
+use crate::uploads::{originals, progress, publish, records};
 
 /// Rows settled per kind and pass.
 const BATCH: i64 = 100;
