@@ -1,5 +1,12 @@
 //! gRPC plumbing shared by servers (identity, tracing, RED metrics, health, reflection) and
 //! by clients (deadlines, forwarding identity and trace context).
+//!
+//! Deadlines are per call: every caller sets one with [`outgoing`] (it travels as
+//! `grpc-timeout`); the client's channel and the server both end the call when it passes,
+//! and the server then drops the handler's future, so work that lost its caller stops at
+//! its next await instead of finishing for nobody. Neither side cuts a call earlier than
+//! its deadline: a channel has no timeout of its own, and a server only bounds the calls
+//! that arrive without any deadline (tools such as grpcurl) by [`CALL_CEILING`].
 
 use std::time::Duration;
 
@@ -12,11 +19,16 @@ use crate::caller::{Caller, TokenVerifier, bearer};
 use crate::metrics::GrpcMetricsLayer;
 use crate::telemetry;
 
+/// How long a call that names no deadline may run on a server: longer than any deadline a
+/// Quire caller sets (the gateway's longest, a manuscript's upload, is 300 s), so it never
+/// shortens one (tonic takes the shorter of this and the call's own).
+pub const CALL_CEILING: Duration = Duration::from_secs(600);
+
 /// A server that opens a span per call, continuing the caller's trace, and counts and times
 /// every call (see [`crate::metrics`]).
 pub fn server() -> Server<Stack<GrpcMetricsLayer, Identity>> {
     Server::builder()
-        .timeout(Duration::from_secs(30))
+        .timeout(CALL_CEILING)
         .tcp_nodelay(true)
         .trace_fn(|req: &http::Request<()>| {
             let path = req.uri().path();
@@ -66,12 +78,12 @@ pub fn identity(verifier: TokenVerifier) -> impl tonic::service::Interceptor + C
     }
 }
 
-/// The address of a service, with sane timeouts; [`Endpoint::connect_lazy`] makes a
-/// channel whose connection is driven by the runtime it is created on.
+/// The address of a service, with a bound on connecting; [`Endpoint::connect_lazy`] makes a
+/// channel whose connection is driven by the runtime it is created on. It sets no request
+/// timeout: each call's own deadline ([`outgoing`]) bounds it, on the client as well.
 pub fn endpoint(url: &str) -> Result<Endpoint, tonic::transport::Error> {
     Ok(Endpoint::from_shared(url.to_owned())?
         .connect_timeout(Duration::from_secs(3))
-        .timeout(Duration::from_secs(30))
         .tcp_nodelay(true)
         .http2_keep_alive_interval(Duration::from_secs(30)))
 }
