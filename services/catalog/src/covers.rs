@@ -58,8 +58,19 @@ pub async fn check_upload(state: &AppState, data: Vec<u8>) -> Result<(Bytes, &'s
     let (ext, _) = sniff_image(&data).ok_or_else(|| {
         CatalogError::invalid("cover", "the cover must be a png, jpeg, webp or svg image")
     })?;
+    // Decoding a large image takes up to about 200 MB for a moment: at most `DECODES` run
+    // at once, the others wait their turn (and stop waiting when their caller gives up).
+    let _turn = DECODES
+        .acquire()
+        .await
+        .map_err(|_| CatalogError::internal("the cover decoder is closed"))?;
     tokio::task::spawn_blocking(move || rebuild(ext, &data)).await?
 }
+
+/// How many uploaded covers are decoded at once: two decodes' peak memory stays well inside
+/// catalog's limit beside its caches, and a burst of uploads queues instead of adding up
+/// (30 at once, the per-address upload limit, would otherwise need about 11 GB).
+static DECODES: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(2);
 
 /// The cover as we write it: a raster image decoded under limits and encoded again as JPEG
 /// (see `raster`), an SVG written again with only what draws (see `uploaded_svg`).

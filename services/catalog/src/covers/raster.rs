@@ -18,9 +18,15 @@ use crate::error::{CatalogError, CommonErrors, Result};
 
 /// Widest and tallest image decoded at all; larger is refused before a pixel is allocated.
 pub const MAX_SIDE: u32 = 8000;
-/// What the decoder may allocate, its pixels included: an 8000 x 8000 RGB image (a 16-bit
-/// or transparent one must be smaller). Past it the image is a decompression bomb to us.
-const MAX_ALLOC: u64 = 192 * 1024 * 1024;
+/// The most pixels decoded at all, also checked from the header before any pixel is
+/// allocated: 24 megapixels (4000 x 6000) is more than a print-resolution wrap-around cover
+/// needs (6 x 9 in at 300 dpi is 1800 x 2700), while an 8000 x 8000 one-colour png of a
+/// few hundred kilobytes (64 megapixels, 192 MB of pixels) is refused.
+pub const MAX_PIXELS: u64 = 24_000_000;
+/// What the decoder may allocate, its pixels included: the largest image allowed as 8-bit
+/// RGBA (a 16-bit one must be half as large). With the scaling below, one decode peaks at
+/// about this plus the stored size, and `covers` runs at most `DECODES` at once.
+const MAX_ALLOC: u64 = 100 * 1024 * 1024;
 /// The longest side of a stored cover: sharp on a high-density screen at the size a book
 /// page shows it; larger uploads are scaled down.
 pub const MAX_STORED_SIDE: u32 = 1600;
@@ -33,8 +39,13 @@ pub const STORED_EXTENSION: &str = "jpg";
 /// most `MAX_STORED_SIDE` pixels on its longer side. CPU work: call it off the async threads.
 pub fn reencode(data: &[u8], format: ImageFormat) -> Result<Vec<u8>> {
     let image = decode(data, format)?;
-    let image = if image.width().max(image.height()) > MAX_STORED_SIDE {
-        // Keeps the aspect ratio: the result fits in the square.
+    let longest = image.width().max(image.height());
+    // Both keep the aspect ratio: the result fits in the square. A large image is averaged
+    // down in one pass that allocates only its result; the sharper filter, whose working
+    // buffer holds four floats per pixel of the source's width, only for a small step.
+    let image = if longest >= 2 * MAX_STORED_SIDE {
+        image.thumbnail(MAX_STORED_SIDE, MAX_STORED_SIDE)
+    } else if longest > MAX_STORED_SIDE {
         image.resize(MAX_STORED_SIDE, MAX_STORED_SIDE, FilterType::CatmullRom)
     } else {
         image
@@ -55,7 +66,8 @@ fn decode(data: &[u8], format: ImageFormat) -> Result<DynamicImage> {
     let mut reader = ImageReader::with_format(Cursor::new(data), format);
     reader.limits(limits);
     let mut decoder = reader.into_decoder().map_err(refused)?;
-    if decoder.total_bytes() > MAX_ALLOC {
+    let (width, height) = decoder.dimensions();
+    if u64::from(width) * u64::from(height) > MAX_PIXELS || decoder.total_bytes() > MAX_ALLOC {
         return Err(too_large());
     }
     // Phone photos are stored sideways with an EXIF note; the note does not survive the
@@ -96,7 +108,10 @@ fn refused(e: ImageError) -> CatalogError {
 fn too_large() -> CatalogError {
     CatalogError::invalid(
         "cover",
-        format!("the cover image is too large: at most {MAX_SIDE} x {MAX_SIDE} pixels"),
+        format!(
+            "the cover image is too large: at most {} megapixels (4000 x 6000) and {MAX_SIDE} pixels a side",
+            MAX_PIXELS / 1_000_000
+        ),
     )
 }
 
@@ -118,6 +133,65 @@ mod tests {
         assert_eq!((back.width(), back.height()), (1067, 1600));
         let [r, g, b] = back.to_rgb8().get_pixel(10, 10).0;
         assert!(r > 200 && g > 120 && b > 120, "{r} {g} {b}");
+    }
+
+    /// A png whose header says `width` x `height` one-colour pixels, with hardly any data
+    /// behind it: what a decompression bomb looks like before it is decoded.
+    fn png_header(width: u32, height: u32) -> Vec<u8> {
+        fn crc32(bytes: &[u8]) -> u32 {
+            let mut crc = !0u32;
+            for &b in bytes {
+                crc ^= u32::from(b);
+                for _ in 0..8 {
+                    crc = if crc & 1 == 1 {
+                        (crc >> 1) ^ 0xEDB8_8320
+                    } else {
+                        crc >> 1
+                    };
+                }
+            }
+            !crc
+        }
+        fn chunk(out: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
+            out.extend_from_slice(&u32::try_from(data.len()).unwrap().to_be_bytes());
+            let start = out.len();
+            out.extend_from_slice(kind);
+            out.extend_from_slice(data);
+            let crc = crc32(&out[start..]);
+            out.extend_from_slice(&crc.to_be_bytes());
+        }
+        let mut out = b"\x89PNG\r\n\x1a\n".to_vec();
+        let mut ihdr = Vec::new();
+        ihdr.extend_from_slice(&width.to_be_bytes());
+        ihdr.extend_from_slice(&height.to_be_bytes());
+        ihdr.extend_from_slice(&[8, 2, 0, 0, 0]); // 8-bit RGB
+        chunk(&mut out, b"IHDR", &ihdr);
+        chunk(
+            &mut out,
+            b"IDAT",
+            &[0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01],
+        );
+        chunk(&mut out, b"IEND", &[]);
+        out
+    }
+
+    #[test]
+    fn an_image_past_the_pixel_budget_is_refused_from_its_header() {
+        // 8000 x 8000 is within the side limit but 64 megapixels: refused before decoding.
+        let err = reencode(&png_header(8000, 8000), ImageFormat::Png).unwrap_err();
+        assert!(err.to_string().contains("too large"), "{err}");
+        let err = reencode(&png_header(5000, 5000), ImageFormat::Png).unwrap_err();
+        assert!(err.to_string().contains("24 megapixels"), "{err}");
+        // The same header at a size within the budget is read on (and found truncated).
+        let err = reencode(&png_header(400, 600), ImageFormat::Png).unwrap_err();
+        assert!(err.to_string().contains("not a readable"), "{err}");
+    }
+
+    #[test]
+    fn a_wide_image_is_averaged_down_to_the_stored_size() {
+        let jpeg = reencode(&png(4000, 100), ImageFormat::Png).unwrap();
+        let back = image::load_from_memory_with_format(&jpeg, ImageFormat::Jpeg).unwrap();
+        assert_eq!((back.width(), back.height()), (1600, 40));
     }
 
     #[test]
