@@ -44,6 +44,7 @@ fn caller(user: Uuid, admin: bool) -> Caller {
             role: role.into(),
             roles: vec![role.into()],
             jti: Uuid::new_v4(),
+            sid: None,
             iat: now,
             exp: now + 3600,
             iss: ISSUER.into(),

@@ -1,14 +1,15 @@
 //! Who is calling. [`Authenticated`] refuses a request without a valid, unrevoked bearer
 //! token; [`MaybeAuthenticated`] lets anonymous callers through. One Redis round trip per
-//! request both checks revocation (logout, or every session ended by a password reset)
-//! and counts the caller's API rate limit.
+//! request both checks revocation (the token itself at logout, its session at logout or
+//! when a refresh token was replayed, or every session ended by a password reset) and
+//! counts the caller's API rate limit.
 
 use std::future::Future;
 use std::pin::Pin;
 
 use actix_web::{FromRequest, HttpRequest, web};
 use quire_kit::ApiError;
-use quire_kit::caller::{Caller, bearer, revoked_key, sessions_ended_key};
+use quire_kit::caller::{Caller, bearer, revoked_key, session_ended_key, sessions_ended_key};
 
 use crate::envelope::Failure;
 use crate::state::AppState;
@@ -39,15 +40,17 @@ async fn authenticate(req: HttpRequest) -> Result<Option<Caller>, Failure> {
     let mut pipe = redis::pipe();
     crate::rate_limit::count_in_window(&mut pipe, &key);
     pipe.exists(revoked_key(&caller.claims.jti));
+    // A token from before sessions had ids names none: the nil session, never ended.
+    pipe.exists(session_ended_key(&caller.claims.sid.unwrap_or_default()));
     pipe.get(sessions_ended_key(&caller.user_id()));
-    let (count, ttl, revoked, ended): (u32, i64, bool, Option<i64>) = pipe
+    let (count, ttl, revoked, session_ended, ended): (u32, i64, bool, bool, Option<i64>) = pipe
         .query_async(&mut state.redis().await?)
         .await
         .map_err(|e| {
             tracing::error!(error = %e, "redis unreachable");
             ApiError::unavailable("Service temporarily unavailable")
         })?;
-    if revoked || ended.is_some_and(|at| caller.claims.issued_at_ms() <= at) {
+    if revoked || session_ended || ended.is_some_and(|at| caller.claims.issued_at_ms() <= at) {
         return Err(ApiError::unauthenticated("Token revoked, log in again").into());
     }
     if count > state.per_minute(crate::rate_limit::Class::Api) {

@@ -28,6 +28,11 @@ pub struct Claims {
     /// Every role the user holds.
     pub roles: Vec<String>,
     pub jti: Uuid,
+    /// The session the token belongs to: the refresh-token family it was issued with. Ending
+    /// the session (logout, a replayed refresh token) refuses every access token of it.
+    /// Tokens signed before sessions had ids carry none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sid: Option<Uuid>,
     pub iat: i64,
     pub exp: i64,
     pub iss: String,
@@ -197,6 +202,12 @@ pub fn caller_of<T>(request: &tonic::Request<T>) -> Result<&Caller, ApiError> {
 /// The Redis key that marks an access token as revoked (logout) until it expires.
 pub fn revoked_key(jti: &Uuid) -> String {
     format!("quire:revoked:{jti}")
+}
+
+/// The Redis key that marks a session (a refresh-token family, [`Claims::sid`]) as ended:
+/// its access tokens are refused until the last of them expires.
+pub fn session_ended_key(sid: &Uuid) -> String {
+    format!("quire:session-ended:{sid}")
 }
 
 /// The Redis key holding when every session of a user ended (a password reset), in Unix

@@ -48,6 +48,7 @@ fn admin_request<T>(message: T) -> tonic::Request<T> {
             role: "admin".into(),
             roles: vec!["reader".into(), "admin".into()],
             jti: Uuid::now_v7(),
+            sid: None,
             iat: 0,
             exp: i64::MAX,
             iss: quire_kit::caller::ISSUER.into(),

@@ -49,6 +49,7 @@ fn claims(roles: &[&str]) -> Claims {
         role: roles[0].into(),
         roles: roles.iter().map(|r| (*r).to_owned()).collect(),
         jti: Uuid::now_v7(),
+        sid: None,
         iat: now,
         exp: now + 600,
         iss: quire_kit::caller::ISSUER.into(),

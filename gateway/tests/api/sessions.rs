@@ -100,6 +100,7 @@ async fn protected_routes_refuse_missing_tampered_foreign_and_expired_tokens() {
         role: "reader".into(),
         roles: vec!["reader".into()],
         jti: uuid::Uuid::new_v4(),
+        sid: None,
         iat: now - 7200,
         exp: now - 3600,
         iss: "quire-auth".into(),
@@ -179,6 +180,123 @@ async fn a_refresh_token_rotates_and_its_replay_revokes_the_family() {
         )
         .await;
     assert_failure(s, &body, 401, None);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_replayed_refresh_token_ends_the_access_tokens_of_its_session() {
+    let app = TestApp::spawn().await;
+    let (email, ..) = app.reader().await;
+    let (login_access, first, _) = app.login(&email, "reader-pass-1").await;
+    // Another session of the same user, on another device: it is not the one replayed.
+    let (other_device, ..) = app.login(&email, "reader-pass-1").await;
+    let (s, body) = app
+        .post(
+            "/api/users/refresh-token/",
+            json!({"refresh_token": first}),
+            None,
+        )
+        .await;
+    assert_eq!(s, 200, "{body}");
+    let rotated_access = body["data"]["access_token"].as_str().unwrap().to_owned();
+    let (s, body) = app
+        .post(
+            "/api/users/refresh-token/",
+            json!({"refresh_token": first}),
+            None,
+        )
+        .await;
+    assert_failure(s, &body, 401, None);
+    // Whoever holds this session's access tokens (the thief's included) is out now.
+    for token in [&login_access, &rotated_access] {
+        let (s, body) = app.get("/api/users/me/", Some(token)).await;
+        assert_failure(s, &body, 401, Some("Token revoked, log in again"));
+    }
+    assert_eq!(app.get("/api/users/me/", Some(&other_device)).await.0, 200);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn logout_without_the_refresh_token_ends_its_session_and_only_that() {
+    let app = TestApp::spawn().await;
+    let (email, ..) = app.reader().await;
+    let (token, refresh, _) = app.login(&email, "reader-pass-1").await;
+    let (other_device, other_refresh, _) = app.login(&email, "reader-pass-1").await;
+    let (s, body) = app.post("/api/users/logout", json!({}), Some(&token)).await;
+    assert_eq!(s, 200, "{body}");
+    let (s, body) = app
+        .post(
+            "/api/users/refresh-token/",
+            json!({"refresh_token": refresh}),
+            None,
+        )
+        .await;
+    assert_failure(s, &body, 401, Some("Invalid or expired refresh token"));
+    let (s, body) = app.get("/api/users/me/", Some(&token)).await;
+    assert_failure(s, &body, 401, Some("Token revoked, log in again"));
+    // The other device stays signed in and can go on refreshing.
+    assert_eq!(app.get("/api/users/me/", Some(&other_device)).await.0, 200);
+    let (s, body) = app
+        .post(
+            "/api/users/refresh-token/",
+            json!({"refresh_token": other_refresh}),
+            None,
+        )
+        .await;
+    assert_eq!(s, 200, "{body}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_role_switch_goes_on_in_the_same_session() {
+    let app = TestApp::spawn().await;
+    let (email, ..) = app.reader().await;
+    let (token, refresh, _) = app.login(&email, "reader-pass-1").await;
+    let (s, body) = app
+        .post(
+            "/api/users/add-role/",
+            json!({"role": "writer"}),
+            Some(&token),
+        )
+        .await;
+    assert_eq!(s, 200, "{body}");
+    let (s, body) = app
+        .post(
+            "/api/users/me/switch-role/",
+            json!({"new_role": "writer"}),
+            Some(&token),
+        )
+        .await;
+    assert_eq!(s, 200, "{body}");
+    let writer = body["data"]["access_token"].as_str().unwrap().to_owned();
+    assert_eq!(app.get("/api/users/me/", Some(&writer)).await.0, 200);
+    // The refresh token from the login goes on, now into the writer's role.
+    let (s, body) = app
+        .post(
+            "/api/users/refresh-token/",
+            json!({"refresh_token": refresh}),
+            None,
+        )
+        .await;
+    assert_eq!(s, 200, "{body}");
+    let next_refresh = body["data"]["refresh_token"].as_str().unwrap().to_owned();
+    let (_, me) = app
+        .get("/api/users/me/", body["data"]["access_token"].as_str())
+        .await;
+    assert_eq!(me["data"]["current_role"], "writer", "{me}");
+    // Logging out as the writer, without a refresh token, ends the session begun as a
+    // reader: its refresh token no longer opens it, its reader's token is refused.
+    let (s, body) = app
+        .post("/api/users/logout", json!({}), Some(&writer))
+        .await;
+    assert_eq!(s, 200, "{body}");
+    let (s, body) = app
+        .post(
+            "/api/users/refresh-token/",
+            json!({"refresh_token": next_refresh}),
+            None,
+        )
+        .await;
+    assert_failure(s, &body, 401, None);
+    let (s, body) = app.get("/api/users/me/", Some(&token)).await;
+    assert_failure(s, &body, 401, Some("Token revoked, log in again"));
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -83,7 +83,13 @@ pub async fn switch_role(
         .execute(&mut conn)
         .await?;
     view.row.active_role = new_role.to_owned();
-    sessions::issue(state, &mut conn, view, None).await
+    // The same session goes on in the new role: a new access token of it, while the
+    // refresh token the client holds stays theirs (it refreshes into the new role, which
+    // the user's row now says). A token from before sessions had ids opens a new one.
+    match caller.claims.sid {
+        Some(sid) => sessions::access_only(state, view, sid),
+        None => sessions::issue(state, &mut conn, view, None).await,
+    }
 }
 
 pub async fn add_role(state: &AppState, caller: &Caller, role: &str) -> Result<UserView> {

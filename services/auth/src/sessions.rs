@@ -2,15 +2,18 @@
 //! rotation, logout, and ending them all (a password reset, an admin disabling the account
 //! or taking a role away). A disabled account gets no new tokens.
 //!
+//! A session is a refresh-token family; every access token names its family (`sid`).
 //! A refresh token is single use: using it revokes it and issues the next one of the
-//! same family. Presenting a revoked one means it was stolen or replayed, so the whole
-//! family is revoked and the user must log in again.
+//! same family. Presenting a revoked one means it was stolen or replayed, so the session
+//! ends: the whole family is revoked and its access tokens are refused from then on
+//! ([`end_session`]), the thief's as well as the owner's, who must log in again. Logout
+//! ends the session of the token it was called with; switching role continues it.
 
 use chrono::{DateTime, Duration, Utc};
 use diesel::prelude::*;
 use diesel_async::scoped_futures::ScopedFutureExt;
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
-use quire_kit::caller::{Caller, revoked_key, sessions_ended_key};
+use quire_kit::caller::{Caller, revoked_key, session_ended_key, sessions_ended_key};
 use quire_proto::auth::v1 as pb;
 use redis::AsyncCommands;
 use uuid::Uuid;
@@ -34,15 +37,16 @@ pub async fn issue(
     if user.row.disabled_at.is_some() {
         return Err(AuthError::AccountDisabled);
     }
+    let family = family.unwrap_or_else(Uuid::now_v7);
     let access = state
         .signer
-        .issue(user.row.id, &user.row.active_role, &user.roles)?;
+        .issue(user.row.id, &user.row.active_role, &user.roles, family)?;
     let secret = tokens::new_refresh_secret();
     diesel::insert_into(rt::table)
         .values(NewRefreshToken {
             id: Uuid::now_v7(),
             user_id: user.row.id,
-            family_id: family.unwrap_or_else(Uuid::now_v7),
+            family_id: family,
             token_hash: &tokens::hash_secret(&secret),
             expires_at: Utc::now()
                 + Duration::seconds(i64::from(state.config.refresh_token_ttl_secs)),
@@ -52,6 +56,24 @@ pub async fn issue(
     Ok(pb::TokenResponse {
         access_token: access,
         refresh_token: secret,
+        token_type: "bearer".into(),
+        expires_in: state.signer.ttl_secs(),
+        user: Some(user.into()),
+    })
+}
+
+/// An access token for the user's current role in the session `sid` they are in, without
+/// a new refresh token (the session's own goes on); never for a disabled account.
+pub fn access_only(state: &AppState, user: UserView, sid: Uuid) -> Result<pb::TokenResponse> {
+    if user.row.disabled_at.is_some() {
+        return Err(AuthError::AccountDisabled);
+    }
+    let access = state
+        .signer
+        .issue(user.row.id, &user.row.active_role, &user.roles, sid)?;
+    Ok(pb::TokenResponse {
+        access_token: access,
+        refresh_token: String::new(),
         token_type: "bearer".into(),
         expires_in: state.signer.ttl_secs(),
         user: Some(user.into()),
@@ -194,8 +216,9 @@ pub async fn refresh(state: &AppState, secret: &str) -> Result<pb::TokenResponse
         return Err(AuthError::AccountDisabled);
     }
     if row.revoked_at.is_some() {
-        tracing::warn!(user_id = %row.user_id, family = %row.family_id, "refresh token reused, revoking its family");
-        revoke_family(&mut conn, row.family_id).await?;
+        tracing::warn!(user_id = %row.user_id, family = %row.family_id, "refresh token reused, ending its session");
+        revoke_family(&mut conn, row.user_id, row.family_id).await?;
+        end_session(state, row.family_id).await?;
         return Err(AuthError::BadRefreshToken);
     }
     if row.expires_at < Utc::now() {
@@ -221,10 +244,12 @@ pub async fn refresh(state: &AppState, secret: &str) -> Result<pb::TokenResponse
     .await
 }
 
-async fn revoke_family(conn: &mut AsyncPgConnection, family: Uuid) -> Result<()> {
+/// Revokes the live refresh tokens of `user_id`'s session `family`.
+async fn revoke_family(conn: &mut AsyncPgConnection, user_id: Uuid, family: Uuid) -> Result<()> {
     diesel::update(
         rt::table
             .filter(rt::family_id.eq(family))
+            .filter(rt::user_id.eq(user_id))
             .filter(rt::revoked_at.is_null()),
     )
     .set(rt::revoked_at.eq(Some(Utc::now())))
@@ -260,15 +285,31 @@ pub async fn mark_ended(state: &AppState, user_id: Uuid, at: DateTime<Utc>) -> R
     Ok(())
 }
 
-/// Revokes the presented access token until it expires, and the refresh token's family.
+/// Refuses every access token of the session `sid` for as long as one of them can live
+/// (the gateway checks it on every request).
+pub async fn end_session(state: &AppState, sid: Uuid) -> Result<()> {
+    let ttl = u64::from(state.config.access_token_ttl_secs) + 60;
+    let mut redis = state.redis.clone();
+    let _: () = redis.set_ex(session_ended_key(&sid), 1, ttl).await?;
+    Ok(())
+}
+
+/// Ends the session the caller's token belongs to: the presented access token is revoked
+/// until it expires, the session's refresh tokens and other access tokens with it, whether
+/// or not the refresh token is sent; a refresh token that is sent ends its own family too
+/// (a token from before sessions had ids names none).
 pub async fn logout(state: &AppState, caller: &Caller, refresh_secret: &str) -> Result<()> {
     let ttl = (caller.claims.exp - Utc::now().timestamp()).max(1) as u64;
     let mut redis = state.redis.clone();
     let _: () = redis
         .set_ex(revoked_key(&caller.claims.jti), 1, ttl)
         .await?;
+    let mut conn = quire_kit::db::conn(&state.pool).await?;
+    if let Some(sid) = caller.claims.sid {
+        revoke_family(&mut conn, caller.user_id(), sid).await?;
+        end_session(state, sid).await?;
+    }
     if !refresh_secret.is_empty() {
-        let mut conn = quire_kit::db::conn(&state.pool).await?;
         let family: Option<Uuid> = rt::table
             .filter(rt::token_hash.eq(tokens::hash_secret(refresh_secret)))
             .filter(rt::user_id.eq(caller.user_id()))
@@ -277,7 +318,7 @@ pub async fn logout(state: &AppState, caller: &Caller, refresh_secret: &str) -> 
             .await
             .optional()?;
         if let Some(family) = family {
-            revoke_family(&mut conn, family).await?;
+            revoke_family(&mut conn, caller.user_id(), family).await?;
         }
     }
     Ok(())

@@ -173,8 +173,8 @@ impl Signer {
         Ok(v)
     }
 
-    /// Signs an access token acting as `role`.
-    pub fn issue(&self, user_id: Uuid, role: &str, roles: &[String]) -> Result<String> {
+    /// Signs an access token acting as `role`, of the session `sid` (its refresh family).
+    pub fn issue(&self, user_id: Uuid, role: &str, roles: &[String], sid: Uuid) -> Result<String> {
         let now = chrono::Utc::now().timestamp();
         let claims = Claims {
             sub: user_id,
@@ -183,6 +183,7 @@ impl Signer {
             // Time-ordered: the gateway reads from it when the token was issued, to the
             // millisecond (`Claims::issued_at_ms`), against a password reset's end of sessions.
             jti: Uuid::now_v7(),
+            sid: Some(sid),
             iat: now,
             exp: now + i64::from(self.ttl_secs),
             iss: ISSUER.to_owned(),
@@ -275,7 +276,12 @@ mod tests {
     fn an_issued_token_verifies_with_the_published_jwks() {
         let signer = Signer::load_or_create(None, 60).unwrap();
         let token = signer
-            .issue(Uuid::nil(), "writer", &["reader".into(), "writer".into()])
+            .issue(
+                Uuid::nil(),
+                "writer",
+                &["reader".into(), "writer".into()],
+                Uuid::now_v7(),
+            )
             .unwrap();
         let caller = signer.verifier().unwrap().verify(&token).unwrap();
         assert_eq!(caller.claims.role, "writer");
@@ -291,7 +297,7 @@ mod tests {
         let signer = Signer::load_or_create(None, 60).unwrap();
         let verifier = signer.verifier().unwrap();
         let token = signer
-            .issue(Uuid::nil(), "reader", &["reader".into()])
+            .issue(Uuid::nil(), "reader", &["reader".into()], Uuid::now_v7())
             .unwrap();
         verifier.verify(&token).unwrap();
         assert!(
@@ -316,7 +322,7 @@ mod tests {
             Signer::new(&SigningKey::generate(&mut rand::rngs::OsRng), None, None, 0).unwrap();
         let verifier = short.verifier().unwrap();
         let token = short
-            .issue(Uuid::nil(), "reader", &["reader".into()])
+            .issue(Uuid::nil(), "reader", &["reader".into()], Uuid::now_v7())
             .unwrap();
         verifier.verify(&token).unwrap();
         std::thread::sleep(std::time::Duration::from_millis(6_100));

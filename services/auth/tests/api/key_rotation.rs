@@ -228,13 +228,13 @@ fn the_jwks_lists_exactly_the_configured_keys_with_distinct_kids() {
     assert_eq!(kids, vec![kid(&b), kid(&c), kid(&a)]);
     assert_eq!(signer.kid(), kid(&b), "only the current key signs");
     let token = signer
-        .issue(Uuid::nil(), "reader", &["reader".into()])
+        .issue(Uuid::nil(), "reader", &["reader".into()], Uuid::now_v7())
         .unwrap();
     assert_eq!(kid_of(&token), kid(&b));
 
     // What the previous key signed verifies while it is published, and not after.
     let by_a = only
-        .issue(Uuid::nil(), "reader", &["reader".into()])
+        .issue(Uuid::nil(), "reader", &["reader".into()], Uuid::now_v7())
         .unwrap();
     signer.verifier().unwrap().verify(&by_a).unwrap();
     let retired = KeyDir::holding(&b, Some(&c), None).load().unwrap();
