@@ -83,6 +83,32 @@ async fn a_stranger_guessing_cannot_lock_the_owner_out() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+async fn a_stranger_guessing_on_and_on_does_not_keep_the_owner_out_of_a_new_address() {
+    let app = TestApp::spawn().await;
+    let (email, ..) = app.reader().await;
+    let base = 20_000 + u32::from(rand::random::<u8>()) * 64;
+    // Two strangers, each guessing again and again from their address: past the free
+    // tries further guesses wait their turn, and past five an address waits the window.
+    let mut answers = Vec::new();
+    for stranger in [address(base), address(base + 1)] {
+        for _ in 0..6 {
+            answers.push(login_from(&app, &stranger, &email, "guess-guess-1").await.0);
+        }
+    }
+    assert!(
+        answers.iter().all(|s| [400, 429].contains(s)),
+        "{answers:?}"
+    );
+    assert!(
+        answers.contains(&429),
+        "guesses were never slowed: {answers:?}"
+    );
+    // The owner, on a new phone: the right password from an address never seen gets in.
+    let (s, _) = login_from(&app, &address(base + 3), &email, "reader-pass-1").await;
+    assert_eq!(s, 200);
+}
+
+#[tokio::test(flavor = "multi_thread")]
 async fn an_address_written_by_the_client_does_not_escape_the_limit() {
     let app = TestApp::spawn_with(Limits {
         login_per_min: 3,

@@ -12,6 +12,12 @@
 //!   bounded by that rate; the owner, from an address they signed in from within the
 //!   last 30 days, is never slowed by it, so a stranger cannot lock them out.
 //!
+//! That pace is kept twice, apart: once for an address's first try at the account in the
+//! window, once for the tries after it. A stranger who guesses again and again (however
+//! slowly) from the addresses they have slows only further tries, so the owner's first
+//! try from a new phone or network is not kept waiting by them; fresh addresses for every
+//! guess still meet the first tries' pace.
+//!
 //! A success from a new address gives its reservation back. The limits say nothing on
 //! whether the account exists: an unknown e-mail is throttled the same way.
 
@@ -37,12 +43,25 @@ pub struct Limits {
 pub struct Attempt {
     email: String,
     address: String,
-    from_known_address: bool,
+    pace: Pace,
 }
 
-// KEYS: per-address attempts, account attempts, account's next allowed time (ms), known
-// address. ARGV: attempts per address, window, free attempts, max delay (s).
-// Answers {1, known} when reserved, {0, seconds to wait} when refused.
+/// Which pace an attempt was counted against.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Pace {
+    /// From an address the owner signed in from: none.
+    Known,
+    /// An address's first try at the account in the window.
+    FirstTry,
+    /// A further try from an address that has tried already.
+    Retry,
+}
+
+// KEYS: per-address attempts, first tries' count, first tries' next allowed time (ms),
+// known address, retries' count, retries' next allowed time (ms). ARGV: attempts per
+// address, window, free attempts, max delay (s).
+// Answers {1, pace} when reserved (0 known, 1 first try, 2 retry), {0, seconds to wait}
+// when refused.
 const RESERVE: &str = r"
 local per_address = tonumber(ARGV[1])
 local window = tonumber(ARGV[2])
@@ -56,28 +75,35 @@ if tried >= per_address then
   if ttl < 1 then ttl = window end
   return {0, ttl}
 end
-local known = redis.call('EXISTS', KEYS[4])
-if known == 0 then
-  local next_at = tonumber(redis.call('GET', KEYS[3]) or '0')
+local pace = 0
+if redis.call('EXISTS', KEYS[4]) == 0 then
+  local count_key, next_key = KEYS[2], KEYS[3]
+  pace = 1
+  if tried > 0 then
+    count_key, next_key = KEYS[5], KEYS[6]
+    pace = 2
+  end
+  local next_at = tonumber(redis.call('GET', next_key) or '0')
   if now < next_at then
     return {0, math.ceil((next_at - now) / 1000)}
   end
-  local n = redis.call('INCR', KEYS[2])
-  redis.call('EXPIRE', KEYS[2], window)
+  local n = redis.call('INCR', count_key)
+  redis.call('EXPIRE', count_key, window)
   if n > free then
     local delay = math.min(2 ^ (n - free - 1), max_delay)
-    redis.call('SET', KEYS[3], now + delay * 1000, 'PX', math.floor(delay * 1000))
+    redis.call('SET', next_key, now + delay * 1000, 'PX', math.floor(delay * 1000))
   end
 end
 if redis.call('INCR', KEYS[1]) == 1 then
   redis.call('EXPIRE', KEYS[1], window)
 end
-return {1, known}
+return {1, pace}
 ";
 
-// KEYS: per-address attempts, known address, account attempts. ARGV: how long an
-// address stays known, whether to give the account's reservation back (a count that
-// expired meanwhile is left alone rather than made negative).
+// KEYS: per-address attempts, known address, the count of the pace the attempt was
+// counted against. ARGV: how long an address stays known, whether to give that
+// reservation back (a count that expired meanwhile is left alone rather than made
+// negative).
 const SUCCEEDED: &str = r"
 redis.call('DEL', KEYS[1])
 redis.call('SET', KEYS[2], 1, 'EX', tonumber(ARGV[1]))
@@ -90,13 +116,26 @@ end
 static RESERVE_SCRIPT: LazyLock<Script> = LazyLock::new(|| Script::new(RESERVE));
 static SUCCEEDED_SCRIPT: LazyLock<Script> = LazyLock::new(|| Script::new(SUCCEEDED));
 
-fn keys(email: &str, address: &str) -> [String; 4] {
-    [
-        format!("quire:auth:login:addr:{email}:{address}"),
-        format!("quire:auth:login:acct:{email}"),
-        format!("quire:auth:login:next:{email}"),
-        format!("quire:auth:login:known:{email}:{address}"),
-    ]
+/// The keys of an account and address: per-address attempts, known address, and for each
+/// pace (first tries, retries) its count and its next allowed time.
+struct Keys {
+    per_address: String,
+    known: String,
+    first_tries: String,
+    first_tries_next: String,
+    retries: String,
+    retries_next: String,
+}
+
+fn keys(email: &str, address: &str) -> Keys {
+    Keys {
+        per_address: format!("quire:auth:login:addr:{email}:{address}"),
+        known: format!("quire:auth:login:known:{email}:{address}"),
+        first_tries: format!("quire:auth:login:acct:{email}"),
+        first_tries_next: format!("quire:auth:login:next:{email}"),
+        retries: format!("quire:auth:login:retry:{email}"),
+        retries_next: format!("quire:auth:login:retry-next:{email}"),
+    }
 }
 
 /// Reserves one attempt at `email` from `address`, or refuses it with the seconds to wait.
@@ -111,12 +150,14 @@ pub async fn reserve(
     } else {
         address
     };
-    let [per_address, account, next_at, known] = keys(email, address);
+    let keys = keys(email, address);
     let (reserved, value): (i64, i64) = RESERVE_SCRIPT
-        .key(per_address)
-        .key(account)
-        .key(next_at)
-        .key(known)
+        .key(keys.per_address)
+        .key(keys.first_tries)
+        .key(keys.first_tries_next)
+        .key(keys.known)
+        .key(keys.retries)
+        .key(keys.retries_next)
         .arg(limits.attempts_per_address)
         .arg(limits.window_secs)
         .arg(limits.free_attempts)
@@ -127,23 +168,32 @@ pub async fn reserve(
         metrics::counter!("quire_auth_logins_total", "result" => "throttled").increment(1);
         return Err(AuthError::LoginLocked(value.max(1) as u64));
     }
+    let pace = match value {
+        1 => Pace::FirstTry,
+        2 => Pace::Retry,
+        _ => Pace::Known,
+    };
     Ok(Attempt {
         email: email.to_owned(),
         address: address.to_owned(),
-        from_known_address: value == 1,
+        pace,
     })
 }
 
 /// The password was right: the address's count starts afresh, the address is known to
 /// the account from now on, and a new address's reservation is given back.
 pub async fn succeeded(redis: &mut redis::aio::ConnectionManager, attempt: Attempt) -> Result<()> {
-    let [per_address, account, _, known] = keys(&attempt.email, &attempt.address);
+    let keys = keys(&attempt.email, &attempt.address);
+    let counted = match attempt.pace {
+        Pace::Retry => keys.retries,
+        Pace::FirstTry | Pace::Known => keys.first_tries,
+    };
     let () = SUCCEEDED_SCRIPT
-        .key(per_address)
-        .key(known)
-        .key(account)
+        .key(keys.per_address)
+        .key(keys.known)
+        .key(counted)
         .arg(KNOWN_FOR_SECS)
-        .arg(i32::from(!attempt.from_known_address))
+        .arg(i32::from(attempt.pace != Pace::Known))
         .invoke_async(redis)
         .await?;
     Ok(())
