@@ -13,11 +13,13 @@
 //!
 //! What it must never do: trust a file name (the content decides; the extension must only
 //! agree), inflate a zip entry without a bound (declared sizes lie: every read is capped by
-//! the declared size and the unpacked budget), follow an entry path out of the container,
-//! hand out a trial holding the whole book (unless the trial percentage is 100), let a
-//! script in an uploaded epub through to the stored file, work on a manuscript without a
-//! time bound or keep more of its text than the limit, or take a manuscript's title or
-//! authors from its file name.
+//! the declared size and the unpacked budget), hand lopdf a pdf the guard has not measured
+//! (every level of every stream's filter chain inflated under the unpacked budget, and the
+//! objects, values and load cost counted before lopdf parses anything), follow an entry
+//! path out of the container, hand out a trial holding the whole book (unless the trial
+//! percentage is 100), let a script in an uploaded epub through to the stored file, work on
+//! a manuscript without a time bound or keep more of its text than the limit, or take a
+//! manuscript's title or authors from its file name.
 #![forbid(unsafe_code)]
 #![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used))]
 
@@ -46,7 +48,7 @@ pub fn inspect(file_name: &str, data: &[u8], limits: &Limits) -> Result<Inspecte
     match sniff::sniff(file_name, data, limits)? {
         Format::Epub => epub::inspect::inspect(data, limits),
         Format::Pdf => {
-            guard::check_streams(data, limits)?;
+            guard::check(data, limits)?;
             pdf::inspect::inspect(data)
         }
         Format::Txt => txt::inspect(data),
@@ -122,7 +124,7 @@ pub fn extract_text(
     match format {
         Format::Epub => epub::inspect::extract_text(data, max_chars),
         Format::Pdf => {
-            guard::check_streams(data, &Limits::default())?;
+            guard::check(data, &Limits::default())?;
             pdf::inspect::extract_text(data, max_chars)
         }
         Format::Txt => txt::extract_text(data, max_chars),

@@ -288,7 +288,7 @@ pub fn deeply_nested_pdf(depth: usize, deflated: bool) -> Vec<u8> {
 
 /// A pdf written by hand: `objects` numbered from 1 (the first is the catalog), an xref
 /// table with their offsets, a trailer.
-fn raw_pdf(objects: &[Vec<u8>]) -> Vec<u8> {
+pub fn raw_pdf(objects: &[Vec<u8>]) -> Vec<u8> {
     let mut out = b"%PDF-1.5\n".to_vec();
     let mut offsets = Vec::new();
     for (i, body) in objects.iter().enumerate() {

@@ -1,6 +1,7 @@
 //! Real fixture files built in the tests: epubs with the zip crate, pdfs with lopdf.
 #![allow(dead_code)]
 
+pub mod hostile_pdfs;
 pub mod manuscripts;
 
 use std::io::{Cursor, Read, Write};

@@ -8,6 +8,7 @@ use crate::common::error::BookFileError;
 use crate::common::pdf::load::{guarded, load};
 use crate::common::pdf::metadata::{Metadata, metadata};
 use crate::common::pdf::outline::{outline_starts, page_range_title};
+use crate::common::pdf::page::PageBounds;
 
 /// Pages per chapter when the pdf has no usable outline.
 const PAGES_PER_CHAPTER: u64 = 10;
@@ -75,17 +76,22 @@ fn page_chapters(pages: u64) -> Vec<Chapter> {
         .collect()
 }
 
-/// Text page by page until `max_chars`; pages whose text cannot be extracted are skipped.
+/// Text page by page until `max_chars`; pages whose text cannot be extracted are skipped,
+/// and so are pages that would make lopdf decode more than `page::MAX_PAGE_CONTENT`.
 pub(crate) fn extract_text(data: &[u8], max_chars: usize) -> Result<String, BookFileError> {
     guarded(|| {
         let doc = load(data)?;
         let mut out = String::new();
         let mut count = 0usize;
-        for number in doc.get_pages().keys() {
+        let mut bounds = PageBounds::default();
+        for (number, page_id) in doc.get_pages() {
             if count >= max_chars {
                 break;
             }
-            let Ok(text) = doc.extract_text(&[*number]) else {
+            if !bounds.page_fits(&doc, page_id) {
+                continue;
+            }
+            let Ok(text) = doc.extract_text(&[number]) else {
                 continue;
             };
             let text = text.trim();

@@ -1,135 +1,35 @@
-//! The checks a pdf passes before lopdf sees it (lopdf inflates object streams on load and
-//! content streams on text extraction without any bound, and its parser recurses once per
-//! nesting level): every zlib stream is inflated into a counting sink, never past the
-//! unpacked budget; the raw file and every inflated stream are scanned (`scan`) for
-//! nesting too deep for the parser, encryption, and filters whose output is not checked.
-
-use std::io::{self, Read};
-
-use flate2::read::ZlibDecoder;
+//! The checks a pdf passes before lopdf sees it. lopdf 0.38 unpacks object and
+//! cross-reference streams on load and content streams on text extraction without any
+//! bound, whole filter chains included; its parser recurses once per nesting level; and
+//! its load costs the objects times the file's size. So, first:
+//! - the raw file is scanned (`scan`) for nesting too deep for the parser, encryption, and
+//!   filters whose output is not checked (LZW, ASCII85);
+//! - every stream is decoded here (`walk`, `chain`): every level of its filter chain
+//!   counted against one budget per stream and one per file (`budget`), before anything
+//!   past them is made, and every level's output scanned like the raw file;
+//! - what lopdf will parse is counted (`census`): objects, values, the bytes it re-reads
+//!   and parses, object streams unpacked; past a limit the file is refused.
 
 use crate::common::error::BookFileError;
 use crate::common::limits::Limits;
-use crate::common::pdf::load::ENCRYPTED;
-use crate::common::pdf::scan::{MAX_NESTING, Scan};
+use crate::common::pdf::budget::Budget;
+use crate::common::pdf::scan::Scan;
+use crate::common::pdf::walk::Walk;
 
-/// Legitimate pdfs (Flate images of scanned books) inflate to a few times their size; bombs
-/// to hundreds or thousands of times.
-const LEGIT_RATIO: u64 = 20;
-
-/// Refuses a pdf whose zlib streams together inflate past the unpacked limit (or past
-/// twenty times the file's size when that is more), that nests objects deeper than
-/// `MAX_NESTING`, is encrypted, or uses the LZW or ASCII85 filters.
-pub(crate) fn check_streams(data: &[u8], limits: &Limits) -> Result<(), BookFileError> {
-    let allowed = limits
-        .max_unpacked_bytes
-        .max((data.len() as u64).saturating_mul(LEGIT_RATIO));
+/// Refuses a pdf whose streams inflate past the unpacked limit (one stream, every level
+/// of its chain counted) or together past it (or twenty times the file's size when that
+/// is more), whose structure costs lopdf's loader more than `census` accepts, that nests
+/// objects deeper than `MAX_NESTING`, is encrypted, or uses the LZW or ASCII85 filters.
+pub(crate) fn check(data: &[u8], limits: &Limits) -> Result<(), BookFileError> {
     let mut scan = Scan::default();
     scan.feed(data);
     scan.finish();
-    judge(&scan)?;
-    let mut budget = allowed;
-    let mut from = 0usize;
-    while let Some(start) = find(data, b"stream", from) {
-        from = start + b"stream".len();
-        // "endstream" also contains "stream": skip it.
-        if start >= 3 && &data[start - 3..start] == b"end" {
-            continue;
-        }
-        let Some(body) = stream_data_start(data, from) else {
-            continue;
-        };
-        let mut sink = ScanningSink::default();
-        let consumed = inflate(&data[body..], budget.saturating_add(1), &mut sink);
-        if sink.bytes > budget {
-            return Err(BookFileError::TooLarge(format!(
-                "The pdf is too large once unpacked: its streams inflate past {allowed} bytes"
-            )));
-        }
-        sink.scan.finish();
-        judge(&sink.scan)?;
-        budget -= sink.bytes;
-        from = body + consumed;
-    }
-    Ok(())
-}
-
-fn judge(scan: &Scan) -> Result<(), BookFileError> {
-    if scan.encrypted {
-        return Err(BookFileError::Unreadable(ENCRYPTED.to_owned()));
-    }
-    if scan.too_deep() {
-        return Err(BookFileError::unreadable(
-            "pdf",
-            format!("its objects are nested more than {MAX_NESTING} levels deep"),
-        ));
-    }
-    if scan.old_filter {
-        return Err(BookFileError::Unsupported(
-            "The pdf uses an old compression (LZW or ASCII85) that is not accepted: save or \
-             print it again as a new pdf and upload that"
-                .to_owned(),
-        ));
-    }
-    Ok(())
-}
-
-/// Where a stream's data starts after the `stream` keyword ending at `at`: after spaces or
-/// tabs and one end of line (CR LF, LF or CR), as lopdf reads it.
-fn stream_data_start(data: &[u8], at: usize) -> Option<usize> {
-    let mut i = at;
-    while matches!(data.get(i), Some(b' ' | b'\t')) {
-        i += 1;
-    }
-    match (data.get(i), data.get(i + 1)) {
-        (Some(b'\r'), Some(b'\n')) => Some(i + 2),
-        (Some(b'\n' | b'\r'), _) => Some(i + 1),
-        _ => None,
-    }
-}
-
-/// Inflates the zlib stream `raw` starts with (nothing when it does not start with one)
-/// into `sink`, at most `cap` bytes; returns the compressed bytes consumed. The stream runs
-/// to its own end, not to an "endstream" that its compressed bytes may hold.
-fn inflate(raw: &[u8], cap: u64, sink: &mut ScanningSink) -> usize {
-    // A zlib header: deflate method, and a header checksum that divides by 31.
-    let is_zlib = raw.len() >= 2
-        && raw[0] & 0x0f == 8
-        && (u16::from(raw[0]) << 8 | u16::from(raw[1])) % 31 == 0;
-    if !is_zlib {
-        return 0;
-    }
-    let mut decoder = ZlibDecoder::new(raw);
-    // A damaged stream counts for what it produced before the damage.
-    let _ = io::copy(&mut (&mut decoder).take(cap), sink);
-    usize::try_from(decoder.total_in()).unwrap_or(raw.len())
-}
-
-/// Counts and scans what a stream inflates to.
-#[derive(Default)]
-struct ScanningSink {
-    bytes: u64,
-    scan: Scan,
-}
-
-impl io::Write for ScanningSink {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.bytes += buf.len() as u64;
-        self.scan.feed(buf);
-        Ok(buf.len())
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        Ok(())
-    }
-}
-
-fn find(haystack: &[u8], needle: &[u8], from: usize) -> Option<usize> {
-    haystack
-        .get(from..)?
-        .windows(needle.len())
-        .position(|w| w == needle)
-        .map(|i| from + i)
+    scan.judge()?;
+    let mut walk = Walk::new(data, Budget::new(limits, data.len()));
+    walk.laid_out()?;
+    walk.referenced()?;
+    walk.leftovers()?;
+    walk.finish()
 }
 
 #[cfg(test)]
@@ -140,21 +40,27 @@ mod tests {
     use flate2::write::{DeflateEncoder, ZlibEncoder};
 
     use super::*;
-
-    fn pdf_with_stream(inflated: usize) -> Vec<u8> {
-        let mut enc = ZlibEncoder::new(Vec::new(), Compression::best());
-        enc.write_all(&vec![b' '; inflated]).unwrap();
-        let z = enc.finish().unwrap();
-        let mut pdf = b"%PDF-1.5\n1 0 obj\n<< /Length 9 /Filter /FlateDecode >>\nstream\n".to_vec();
-        pdf.extend_from_slice(&z);
-        pdf.extend_from_slice(b"\nendstream\nendobj\n");
-        pdf
-    }
+    use crate::common::pdf::load::ENCRYPTED;
+    use crate::common::pdf::scan::MAX_NESTING;
 
     fn deflated(bytes: &[u8]) -> Vec<u8> {
         let mut enc = ZlibEncoder::new(Vec::new(), Compression::best());
         enc.write_all(bytes).unwrap();
         enc.finish().unwrap()
+    }
+
+    fn pdf_with_stream(dict: &str, data: &[u8]) -> Vec<u8> {
+        let mut pdf = format!("%PDF-1.5\n1 0 obj\n<< {dict} >>\nstream\n").into_bytes();
+        pdf.extend_from_slice(data);
+        pdf.extend_from_slice(b"\nendstream\nendobj\n");
+        pdf
+    }
+
+    fn small_limits() -> Limits {
+        Limits {
+            max_unpacked_bytes: 1024 * 1024,
+            ..Limits::default()
+        }
     }
 
     #[test]
@@ -168,8 +74,13 @@ mod tests {
                 &deflated(&deep),
             ]
             .concat(),
+            // Two levels down.
+            pdf_with_stream(
+                "/Filter [/FlateDecode /FlateDecode]",
+                &deflated(&deflated(&deep)),
+            ),
         ] {
-            let err = check_streams(&data, &limits).unwrap_err();
+            let err = check(&data, &limits).unwrap_err();
             assert!(err.to_string().contains("nested more than"), "{err}");
         }
         let hidden = [
@@ -177,21 +88,17 @@ mod tests {
             &deflated(b"<< /Encrypt 4 0 R >>"),
         ]
         .concat();
-        let err = check_streams(&hidden, &limits).unwrap_err();
+        let err = check(&hidden, &limits).unwrap_err();
         assert_eq!(err.to_string(), ENCRYPTED);
         let lzw = b"%PDF-1.5\n1 0 obj << /Filter /LZWDecode >> stream\n...";
         assert!(matches!(
-            check_streams(lzw, &limits),
+            check(lzw, &limits),
             Err(BookFileError::Unsupported(_))
         ));
     }
 
     #[test]
     fn a_bomb_hiding_endstream_in_its_bytes_is_still_measured() {
-        let limits = Limits {
-            max_unpacked_bytes: 1024 * 1024,
-            ..Limits::default()
-        };
         // A zlib header, a stored block holding "endstream" as it is, then a deflated bomb.
         let mut z = vec![0x78, 0x01, 0x00, 9, 0, !9, 0xff];
         z.extend_from_slice(b"endstream");
@@ -200,18 +107,90 @@ mod tests {
         z.extend_from_slice(&bomb.finish().unwrap());
         let mut pdf = b"%PDF-1.5\n1 0 obj\n<< /Length 9 >>\nstream\n".to_vec();
         pdf.extend_from_slice(&z);
-        let err = check_streams(&pdf, &limits).unwrap_err();
+        let err = check(&pdf, &small_limits()).unwrap_err();
         assert!(matches!(err, BookFileError::TooLarge(_)), "{err:?}");
     }
 
     #[test]
     fn streams_inflating_past_the_budget_are_refused() {
-        let limits = Limits {
-            max_unpacked_bytes: 1024 * 1024,
-            ..Limits::default()
-        };
-        assert!(check_streams(&pdf_with_stream(1000), &limits).is_ok());
-        let err = check_streams(&pdf_with_stream(8 * 1024 * 1024), &limits).unwrap_err();
-        assert!(matches!(err, BookFileError::TooLarge(_)), "{err:?}");
+        let limits = small_limits();
+        let stream = |n| pdf_with_stream("/Filter /FlateDecode", &deflated(&vec![b' '; n]));
+        assert!(check(&stream(1000), &limits).is_ok());
+        let err = check(&stream(8 * 1024 * 1024), &limits).unwrap_err();
+        assert_eq!(
+            err,
+            BookFileError::TooLarge(
+                "The pdf is too large once unpacked: one of its streams inflates past 1048576 \
+                 bytes"
+                    .into()
+            )
+        );
+    }
+
+    #[test]
+    fn every_level_of_a_chain_counts_and_its_length_is_bounded() {
+        let limits = small_limits();
+        // 2 MiB in the second level: the first level alone is a few KB.
+        let twice = deflated(&deflated(&vec![0; 2 << 20]));
+        for dict in [
+            "/Filter [/FlateDecode /FlateDecode]",
+            "/Filter /FlateDecode",
+            "",
+        ] {
+            let err = check(&pdf_with_stream(dict, &twice), &limits).unwrap_err();
+            assert!(
+                err.to_string().contains("compressed 2 times over"),
+                "{dict}: {err}"
+            );
+        }
+        // Bytes after the second level's zlib data still count (lopdf inflates it whole).
+        let mut padded = deflated(b"tiny");
+        padded.extend(vec![0; 2 << 20]);
+        let err = check(&pdf_with_stream("", &deflated(&padded)), &limits).unwrap_err();
+        assert!(matches!(err, BookFileError::TooLarge(_)), "{err}");
+        // Five levels: refused whatever the size.
+        let mut five = b"x".to_vec();
+        for _ in 0..5 {
+            five = deflated(&five);
+        }
+        let err = check(&pdf_with_stream("", &five), &limits).unwrap_err();
+        assert!(err.to_string().contains("more than 4 times"), "{err}");
+        let chain = "/Filter [/FlateDecode /DCTDecode /JPXDecode /CCITTFaxDecode /RunLengthDecode]";
+        let err = check(&pdf_with_stream(chain, b"x"), &limits).unwrap_err();
+        assert!(err.to_string().contains("through 5 filters"), "{err}");
+        // Filters lopdf does not decode end the chain: fine.
+        let image = pdf_with_stream("/Filter [/FlateDecode /DCTDecode]", &deflated(b"jpeg"));
+        assert!(check(&image, &limits).is_ok());
+    }
+
+    #[test]
+    fn predictors_are_bounded_and_not_allowed_between_two_inflations() {
+        let limits = Limits::default();
+        let wide = "/Filter /FlateDecode /DecodeParms << /Predictor 12 /Columns 99999999 >>";
+        let err = check(&pdf_with_stream(wide, &deflated(b"\0")), &limits).unwrap_err();
+        assert!(err.to_string().contains("predictor rows"), "{err}");
+        let between = "/Filter [/FlateDecode /FlateDecode] /DecodeParms << /Predictor 12 >>";
+        let err = check(&pdf_with_stream(between, &deflated(b"\0")), &limits).unwrap_err();
+        assert!(err.to_string().contains("predictor in between"), "{err}");
+        // Nesting that only the undone predictor shows (rows of one byte, "Up" filter).
+        let mut rows = [2u8, 0].repeat(MAX_NESTING + 1);
+        rows[1] = b'[';
+        let up = "/Filter /FlateDecode /DecodeParms << /Predictor 12 /Columns 1 >>";
+        let err = check(&pdf_with_stream(up, &deflated(&rows)), &limits).unwrap_err();
+        assert!(err.to_string().contains("nested more than"), "{err}");
+    }
+
+    #[test]
+    fn the_file_budget_spans_its_streams() {
+        let limits = small_limits();
+        let part = deflated(&vec![b' '; 600 * 1024]);
+        let mut pdf = pdf_with_stream("/Filter /FlateDecode", &part);
+        assert!(check(&pdf, &limits).is_ok());
+        pdf.extend(pdf_with_stream("/Filter /FlateDecode", &part));
+        let err = check(&pdf, &limits).unwrap_err();
+        assert!(
+            err.to_string().contains("its streams inflate past"),
+            "{err}"
+        );
     }
 }

@@ -4,6 +4,8 @@
 //! (`/Encrypt`, and the `/LZWDecode` and `/ASCII85Decode` filters, whose output the
 //! bomb and nesting checks do not see).
 //!
+//! `judge` turns what a pass found into the refusal.
+//!
 //! Deep nesting is refused before lopdf runs: its parser recurses once per level and would
 //! overflow the stack (an abort no panic handler catches) on a few kilobytes of `[`.
 //!
@@ -12,6 +14,9 @@
 //! literal string, a comment or a name (which hold anything, so nothing ends there). A
 //! parse may have started at any byte, so each mode keeps the deepest level any parse in
 //! it can be at, and moves it on as the modes change.
+
+use crate::common::error::BookFileError;
+use crate::common::pdf::load::ENCRYPTED;
 
 /// Deepest nesting accepted (real files nest a handful of levels).
 pub(crate) const MAX_NESTING: usize = 2048;
@@ -130,6 +135,27 @@ impl Scan {
     /// Ends the pass (a name running to the end counts).
     pub(crate) fn finish(&mut self) {
         self.end_name();
+    }
+
+    /// Refuses what a lexical pass found: encryption, nesting, refused filters.
+    pub(crate) fn judge(&self) -> Result<(), BookFileError> {
+        if self.encrypted {
+            return Err(BookFileError::Unreadable(ENCRYPTED.to_owned()));
+        }
+        if self.too_deep() {
+            return Err(BookFileError::unreadable(
+                "pdf",
+                format!("its objects are nested more than {MAX_NESTING} levels deep"),
+            ));
+        }
+        if self.old_filter {
+            return Err(BookFileError::Unsupported(
+                "The pdf uses an old compression (LZW or ASCII85) that is not accepted: save or \
+                 print it again as a new pdf and upload that"
+                    .to_owned(),
+            ));
+        }
+        Ok(())
     }
 }
 

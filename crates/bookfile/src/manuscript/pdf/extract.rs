@@ -3,10 +3,11 @@
 //! refused with what to do about it.
 
 use crate::common::error::BookFileError;
-use crate::common::pdf::guard::check_streams;
+use crate::common::pdf::guard::check;
 use crate::common::pdf::load::{guarded, load};
 use crate::common::pdf::metadata::{Metadata, metadata};
 use crate::common::pdf::outline::outline_starts;
+use crate::common::pdf::page::PageBounds;
 use crate::manuscript::chapters::ChapterBuilder;
 use crate::manuscript::model::{Manuscript, ManuscriptFormat, ManuscriptLimits};
 use crate::manuscript::pdf::paragraphs::ParagraphJoiner;
@@ -26,7 +27,7 @@ pub(crate) fn extract(
     limits: &ManuscriptLimits,
     builder: ChapterBuilder,
 ) -> Result<Manuscript, BookFileError> {
-    check_streams(data, &limits.file_limits())?;
+    check(data, &limits.file_limits())?;
     guarded(|| read(data, builder))
 }
 
@@ -42,6 +43,7 @@ fn read(data: &[u8], mut builder: ChapterBuilder) -> Result<Manuscript, BookFile
     let mut joiner = ParagraphJoiner::default();
     let mut letters = 0usize;
     let mut image_pages = 0usize;
+    let mut bounds = PageBounds::default();
     for (number, page_id) in &pages {
         builder.deadline().check()?;
         if builder.is_full() {
@@ -53,7 +55,7 @@ fn read(data: &[u8], mut builder: ChapterBuilder) -> Result<Manuscript, BookFile
             }
             builder.start_chapter(title.as_deref());
         }
-        let lines = page_lines(&doc, *page_id);
+        let lines = page_lines(&doc, *page_id, &mut bounds);
         let page_letters: usize = lines
             .iter()
             .map(|l| l.text.chars().filter(|c| c.is_alphabetic()).count())

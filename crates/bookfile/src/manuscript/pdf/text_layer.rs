@@ -8,6 +8,8 @@ use std::collections::BTreeMap;
 use lopdf::content::{Content, Operation};
 use lopdf::{Dictionary, Document, Encoding, Object, ObjectId};
 
+use crate::common::pdf::page::PageBounds;
+
 /// Page tree levels searched for inherited resources (a cycle ends there).
 const MAX_TREE_DEPTH: usize = 32;
 /// A TJ adjustment (thousandths of the font size) wider than this is a word gap.
@@ -29,13 +31,19 @@ pub(crate) struct PageLine {
 }
 
 /// The lines of a page in the order its content shows them. A page whose fonts or
-/// content cannot be read gives the lines read before the damage.
-pub(crate) fn page_lines(doc: &Document, page_id: ObjectId) -> Vec<PageLine> {
+/// content cannot be read gives the lines read before the damage; one whose content is
+/// past `page::MAX_PAGE_CONTENT` none, and a font whose map is, none of its text.
+pub(crate) fn page_lines(
+    doc: &Document,
+    page_id: ObjectId,
+    bounds: &mut PageBounds,
+) -> Vec<PageLine> {
     let encodings: BTreeMap<Vec<u8>, Encoding<'_>> = page_fonts(doc, page_id)
         .into_iter()
+        .filter(|(_, font)| bounds.font_fits(doc, font))
         .filter_map(|(name, font)| font.get_font_encoding(doc).ok().map(|e| (name, e)))
         .collect();
-    let Ok(content) = doc.get_page_content(page_id) else {
+    let Some(content) = bounds.content(doc, page_id) else {
         return Vec::new();
     };
     let Ok(content) = Content::decode(&content) else {
