@@ -15,7 +15,7 @@ seconds="${1:-20}"
 shift || true
 targets=("$@")
 if [ "${#targets[@]}" -eq 0 ]; then
-    targets=(epub pdf txt docx markdown)
+    targets=(epub pdf pdf_guard txt docx markdown)
 fi
 case "$seconds" in
     '' | *[!0-9]*) echo "usage: $0 [SECONDS] [TARGET...]" >&2; exit 2 ;;

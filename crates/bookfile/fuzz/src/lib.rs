@@ -9,6 +9,8 @@
 use std::io::{Cursor, Write};
 use std::sync::Once;
 
+use flate2::Compression;
+use flate2::write::ZlibEncoder;
 use lopdf::content::{Content, Operation};
 use lopdf::{Document, Object, Stream, dictionary};
 use quire_bookfile::{BookFileError, Manuscript, ManuscriptLimits, extract_manuscript};
@@ -177,6 +179,56 @@ pub fn pdf_around(content: &[u8]) -> Vec<u8> {
     if doc.save_to(&mut out).is_err() {
         return Vec::new();
     }
+    out
+}
+
+/// A one-page pdf whose page content is the stream `kit` describes: its first byte
+/// (modulo 4) is how many times the data is zlib-compressed, then come the stream
+/// dictionary's entries up to a 0xFF byte (its `Length` is set here), then the data.
+pub fn pdf_stream_kit(kit: &[u8]) -> Vec<u8> {
+    let Some((layers, rest)) = kit.split_first() else {
+        return Vec::new();
+    };
+    let (entries, mut data) = match rest.iter().position(|b| *b == 0xff) {
+        Some(i) => (&rest[..i], rest[i + 1..].to_vec()),
+        None => (rest, Vec::new()),
+    };
+    for _ in 0..layers % 4 {
+        let mut z = ZlibEncoder::new(Vec::new(), Compression::default());
+        if z.write_all(&data).is_err() {
+            return Vec::new();
+        }
+        data = z.finish().unwrap_or_default();
+    }
+    let mut content = format!("<< /Length {} ", data.len()).into_bytes();
+    content.extend_from_slice(entries);
+    content.extend_from_slice(b" >>\nstream\n");
+    content.extend_from_slice(&data);
+    content.extend_from_slice(b"\nendstream");
+    let objects: [&[u8]; 5] = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /Contents 5 0 R /MediaBox [0 0 595 842] \
+          /Resources << /Font << /F1 4 0 R /F2 4 0 R >> >> >>",
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+        &content,
+    ];
+    let mut out = b"%PDF-1.5\n".to_vec();
+    let mut offsets = Vec::new();
+    for (i, body) in objects.iter().enumerate() {
+        offsets.push(out.len());
+        out.extend_from_slice(format!("{} 0 obj\n", i + 1).as_bytes());
+        out.extend_from_slice(body);
+        out.extend_from_slice(b"\nendobj\n");
+    }
+    let xref = out.len();
+    out.extend_from_slice(b"xref\n0 6\n0000000000 65535 f \n");
+    for offset in offsets {
+        out.extend_from_slice(format!("{offset:010} 00000 n \n").as_bytes());
+    }
+    out.extend_from_slice(
+        format!("trailer\n<< /Size 6 /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n").as_bytes(),
+    );
     out
 }
 
