@@ -2,17 +2,14 @@
 //! model of the AI check from the committed public-domain corpus (see data/*/SOURCES.md),
 //! so the library embeds both and never reads a file at run time.
 
-#[allow(dead_code)]
+// Its re-export of the stop-word test is for the library alone.
+#[allow(dead_code, unused_imports)]
 #[path = "src/text.rs"]
 mod text;
 
 #[allow(dead_code)]
 #[path = "src/lm_key.rs"]
 mod lm_key;
-
-#[allow(dead_code)]
-#[path = "src/word_list.rs"]
-mod word_list;
 
 use std::collections::HashMap;
 use std::io::Read;
@@ -26,7 +23,6 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "data/lm/corpus.txt.gz",
         "src/text.rs",
         "src/lm_key.rs",
-        "src/word_list.rs",
         "data/lists",
     ] {
         println!("cargo:rerun-if-changed={input}");

@@ -17,7 +17,7 @@ use rustc_hash::FxHashMap;
 
 use crate::doc::Doc;
 use crate::text;
-use crate::word_list::WordList;
+use quire_english::WordList;
 
 /// Most characters reported.
 const MAX_CHARACTERS: usize = 10;

@@ -1,5 +1,5 @@
-//! Genre classification: which genres of a fixed taxonomy a text reads like, with
-//! probabilities, and which of its words and stylistic traits say so.
+//! Genre classification: which genres of the platform's taxonomy (quire-genres) a text
+//! reads like, with probabilities, and which of its words and stylistic traits say so.
 //!
 //! The model is multinomial naive Bayes over stemmed content words and pairs of
 //! neighbouring content words, plus binned style measurements (dialogue, verse lines,
@@ -18,19 +18,17 @@ mod features;
 mod model;
 mod settings;
 mod style;
-mod taxonomy;
 
 use std::sync::OnceLock;
 
 pub use crate::GenreScore;
 pub use model::GenreModel;
 pub use settings::{Settings, TrainingError};
-pub use taxonomy::{GENRES, canonical_genre};
 
 /// Genre probabilities for `text`, best first, summing to 1. `hint` is the genre the
 /// writer chose (case-insensitive, synonyms such as "sci-fi", "humor", "kids" or "YA"
-/// accepted); it is ignored when it names no genre of [`GENRES`]. An empty text gives the
-/// prior: uniform, or the hint's.
+/// accepted); it is ignored when it names no genre of [`quire_genres::GENRES`]. An empty
+/// text gives the prior: uniform, or the hint's.
 pub fn classify(text: &str, hint: Option<&str>) -> Vec<GenreScore> {
     built_in().classify(text, hint)
 }

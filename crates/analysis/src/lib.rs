@@ -10,7 +10,7 @@
 //! - [`ai_check`]: the advisory AI check of one text.
 //! - [`near_dup`]: MinHash signatures and LSH band keys to find copies of a book.
 //! - [`text`]: the tokenising every part shares (sentences, words, stop words, syllables).
-//! - [`genre`]: the genre classifier.
+//! - [`genre`]: the genre classifier (into the taxonomy of quire-genres).
 //!
 //! Everything it knows is compiled in: an English word list and a language model trained
 //! at build time from public-domain text (see `data/*/SOURCES.md` and `build.rs`), and the
@@ -31,7 +31,6 @@ pub mod quality;
 mod summary;
 mod tags;
 pub mod text;
-mod word_list;
 mod words;
 
 use serde::Serialize;

@@ -13,7 +13,7 @@
 use rustc_hash::FxHashMap;
 
 use crate::doc::Doc;
-use crate::word_list::WordList;
+use quire_english::WordList;
 use crate::{lm, text};
 
 const MAX_TAGS: usize = 12;

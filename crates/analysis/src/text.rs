@@ -9,7 +9,7 @@
 use std::borrow::Cow;
 use std::ops::Range;
 
-use crate::word_list::WordList;
+use quire_english::WordList;
 use unicode_segmentation::UnicodeSegmentation;
 
 /// Byte ranges of the paragraphs of `text`: runs of lines separated by blank lines,
@@ -132,10 +132,9 @@ pub fn is_alphabetic_word(word: &str) -> bool {
 }
 
 /// Whether a normalised (lowercase) word is an English stop word: a function word that
-/// carries no topic ("the", "of", "would", "don't").
-pub fn is_stop_word(lower: &str) -> bool {
-    STOP_WORDS.contains(lower)
-}
+/// carries no topic ("the", "of", "would", "don't"). The list is the platform's
+/// (quire-english), so the analysis's tags and the shop's search agree on it.
+pub use quire_english::is_stop_word;
 
 /// The Porter2 (Snowball English) stem of a normalised word: "whales" and "whale" share one.
 pub fn stem(lower: &str) -> String {
@@ -289,16 +288,13 @@ fn is_abbreviation(before: &str, next: char) -> bool {
 /// (data/lists). "etc." is not there: it usually ends its sentence.
 static ABBREVIATIONS: WordList = WordList::new(include_str!("../data/lists/abbreviations.txt"));
 
-/// English function words, (data/lists).
-static STOP_WORDS: WordList = WordList::new(include_str!("../data/lists/stop_words.txt"));
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn word_lists_are_sorted_for_binary_search() {
-        assert!(STOP_WORDS.is_sorted() && ABBREVIATIONS.is_sorted());
+    fn the_abbreviations_are_sorted_for_binary_search() {
+        assert!(ABBREVIATIONS.is_sorted());
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //!
 //! Lookups binary-search the embedded text in place: no index, no start-up cost.
 
-use crate::word_list::WordList;
+use quire_english::WordList;
 
 static WORDS: WordList = WordList::new(include_str!(concat!(env!("OUT_DIR"), "/words.txt")));
 

@@ -9,7 +9,8 @@
 use std::collections::{BTreeMap, HashSet};
 use std::path::Path;
 
-use quire_analysis::genre::{self, GENRES, corpus};
+use quire_analysis::genre::{self, corpus};
+use quire_genres::GENRES;
 
 fn test_set() -> Vec<(&'static str, String)> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/genres/test");

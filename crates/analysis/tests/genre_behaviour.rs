@@ -9,7 +9,8 @@
 use std::time::Instant;
 
 use quire_analysis::GenreScore;
-use quire_analysis::genre::{self, GENRES, GenreModel, Settings, TrainingError, corpus};
+use quire_analysis::genre::{self, GenreModel, Settings, TrainingError, corpus};
+use quire_genres::GENRES;
 
 /// Neither the training nor the test passages: written for these tests.
 const RECIPE: &str = "Whisk 3 eggs with 250 ml of milk and 100 g of plain flour until smooth. \

@@ -23,7 +23,9 @@ const FUZZY_WEIGHT: f32 = 0.5;
 const PREFIX_WEIGHT: f32 = 0.6;
 
 /// Very common English words: dropped from a query that has other words, so "pride and
-/// prejudice" is judged on its two meaningful words.
+/// prejudice" is judged on its two meaningful words. Only the commonest of the platform's
+/// stop words (quire-english, a unit test checks), deliberately: people search by title,
+/// and a title may be mostly function words ("Never Let Me Go" would be searched as "go").
 const STOP_WORDS: &[&str] = &[
     "a", "an", "and", "are", "as", "at", "be", "by", "for", "from", "in", "into", "is", "it", "of",
     "on", "or", "the", "to", "with",
@@ -272,6 +274,14 @@ mod tests {
             words("war and"),
             vec![("war".into(), 0, false), ("and".into(), 0, true)]
         );
+    }
+
+    #[test]
+    fn the_stop_words_dropped_are_english_stop_words_and_titles_keep_the_rest() {
+        for word in STOP_WORDS {
+            assert!(quire_english::is_stop_word(word), "{word}");
+        }
+        assert_eq!(words("never let me go").len(), 4);
     }
 
     #[test]

@@ -136,6 +136,20 @@ mod tests {
     }
 
     #[test]
+    fn every_taxonomy_genre_has_a_prior_and_every_prior_is_of_a_taxonomy_genre() {
+        let priced: Vec<&str> = genres().collect();
+        let mut expected = quire_genres::GENRES.to_vec();
+        expected.push(ALL_GENRES);
+        assert_eq!(
+            priced, expected,
+            "the taxonomy's genres in order, then all genres"
+        );
+        for genre in quire_genres::GENRES {
+            assert_eq!(prior(genre).genre, *genre);
+        }
+    }
+
+    #[test]
     fn length_shift_is_zero_for_unknown_and_clamped() {
         let p = prior("Mystery");
         assert_eq!(p.length_shift(0), 0.0);

@@ -8,7 +8,7 @@
 
 use crate::doc::{Doc, Token};
 use crate::lm;
-use crate::word_list::WordList;
+use quire_english::WordList;
 
 /// Number of features.
 pub(crate) const COUNT: usize = 10;

@@ -8,7 +8,7 @@
 /// The line that separates two passages in a genre file.
 pub const SEPARATOR: &str = "---";
 
-/// The training files, in the order of [`super::GENRES`] (checked by a unit test).
+/// The training files, in the order of [`quire_genres::GENRES`] (checked by a unit test).
 const TRAIN: [(&str, &str); 18] = [
     (
         "Mystery",
@@ -98,7 +98,7 @@ pub fn file_stem(genre: &str) -> String {
 }
 
 /// Every built-in training passage as (genre, text), genre by genre in the order of
-/// [`super::GENRES`]: what [`super::GenreModel::train`] takes.
+/// [`quire_genres::GENRES`]: what [`super::GenreModel::train`] takes.
 pub fn training_set() -> Vec<(&'static str, &'static str)> {
     TRAIN
         .iter()
@@ -125,7 +125,7 @@ fn push_passage<'a>(text: &'a str, out: &mut Vec<&'a str>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::genre::GENRES;
+    use quire_genres::GENRES;
 
     #[test]
     fn training_files_follow_the_taxonomy_and_hold_twenty_passages_each() {

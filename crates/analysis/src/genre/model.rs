@@ -15,12 +15,12 @@
 
 use std::collections::hash_map::Entry;
 
+use quire_genres::{GENRES, genre_id};
 use rustc_hash::FxHashMap;
 
 use super::features;
 use super::settings::{Settings, TrainingError};
 use super::style::{FEATURES, Style, WordTally};
-use super::taxonomy::{GENRES, genre_id};
 use crate::GenreScore;
 use crate::text;
 

@@ -2,7 +2,7 @@
 
 use super::{QualityPart, part, scored, unmeasured};
 use crate::doc::Doc;
-use crate::word_list::WordList;
+use quire_english::WordList;
 use crate::words;
 
 /// Dialogue share: the share of words inside quotation marks. Fiction usually has 10-60%;

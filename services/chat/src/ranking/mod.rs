@@ -30,7 +30,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use quire_analysis::genre::canonical_genre;
+use quire_genres::canonical_genre;
 
 use crate::understanding::Request;
 

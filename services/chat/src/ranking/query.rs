@@ -3,7 +3,7 @@
 //! the book a "like" names, and how rare each keyword is (a word most books have says
 //! little about which book is meant).
 
-use quire_analysis::genre::canonical_genre;
+use quire_genres::canonical_genre;
 
 use crate::understanding::{Request, moods};
 

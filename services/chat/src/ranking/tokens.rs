@@ -8,7 +8,7 @@
 
 use std::collections::HashMap;
 
-use quire_analysis::genre::canonical_genre;
+use quire_genres::canonical_genre;
 
 use super::BookDoc;
 
@@ -20,16 +20,10 @@ pub(crate) const IN_GENRE: u8 = 8;
 pub(crate) const IN_SHORT: u8 = 16;
 pub(crate) const IN_LONG: u8 = 32;
 
-/// Words too common to say what a book is about; left out of summaries' word sets.
-const STOP: &[&str] = &[
-    "a", "about", "after", "all", "an", "and", "any", "are", "as", "at", "be", "been", "before",
-    "but", "by", "can", "do", "each", "every", "for", "from", "had", "has", "have", "he", "her",
-    "him", "his", "how", "i", "if", "in", "into", "is", "it", "its", "just", "long", "more",
-    "most", "must", "no", "nobody", "not", "of", "on", "one", "only", "or", "other", "our", "out",
-    "over", "own", "she", "so", "some", "than", "that", "the", "their", "them", "then", "there",
-    "they", "this", "to", "too", "two", "up", "very", "was", "way", "we", "were", "what", "when",
-    "where", "which", "while", "who", "whose", "why", "will", "with", "would", "you", "your",
-];
+/// Words of blurbs too common to say what a book is about that are no English function
+/// words ("long ago", "two sisters", "nobody knows"): left out on top of the platform's
+/// stop words (quire-english), sorted for binary search.
+const NOT_ABOUT: &[&str] = &["long", "nobody", "two", "way"];
 
 /// Splits `text` into folded words, in order (duplicates kept).
 pub(crate) fn words(text: &str) -> Vec<String> {
@@ -67,8 +61,10 @@ pub(crate) fn fold(word: &str) -> String {
     w
 }
 
+/// Whether a folded word says nothing of what a book is about: an English stop word or one
+/// of [`NOT_ABOUT`].
 pub(crate) fn is_stop(word: &str) -> bool {
-    STOP.binary_search(&word).is_ok()
+    quire_english::is_stop_word(word) || NOT_ABOUT.binary_search(&word).is_ok()
 }
 
 /// The index's word numbers, and in how many books each word occurs.
@@ -164,15 +160,21 @@ impl Features {
         let mut found: HashMap<u32, u8> = HashMap::new();
         let mut title_words = Vec::new();
         let mut about_words = Vec::new();
+        // The words of `text` that are not stop words. A title is matched as written (a
+        // request for "Through the Looking-Glass" finds all four words), so its stop words
+        // are indexed too; those of tags and summaries say nothing and are left out.
         let mut add = |text: &str, place: u8, vocabulary: &mut Vocabulary| -> Vec<u32> {
             let mut ids = Vec::new();
             for w in words(text) {
-                if place & (IN_SHORT | IN_LONG | IN_TAGS | IN_TITLE) != 0 && is_stop(&w) {
+                let stop = is_stop(&w);
+                if stop && place & (IN_SHORT | IN_LONG | IN_TAGS) != 0 {
                     continue;
                 }
                 let id = vocabulary.intern(&w);
                 *found.entry(id).or_default() |= place;
-                ids.push(id);
+                if !stop {
+                    ids.push(id);
+                }
             }
             ids
         };
@@ -288,10 +290,10 @@ mod tests {
     }
 
     #[test]
-    fn the_stop_list_is_sorted_for_binary_search() {
-        let mut sorted = STOP.to_vec();
-        sorted.sort_unstable();
-        assert_eq!(sorted, STOP);
+    fn the_extra_stop_words_are_sorted_and_no_english_stop_words() {
+        assert!(NOT_ABOUT.windows(2).all(|w| w[0] < w[1]));
+        assert!(NOT_ABOUT.iter().all(|w| !quire_english::is_stop_word(w)));
+        assert!(is_stop("the") && is_stop("upon") && is_stop("two") && !is_stop("dragon"));
     }
 
     #[test]
@@ -311,7 +313,21 @@ mod tests {
         assert_eq!(at("fantasy"), IN_TAGS | IN_GENRE);
         assert_eq!(at("hale"), IN_AUTHOR);
         assert_eq!(at("crown"), IN_TITLE | IN_SHORT);
-        assert_eq!(at("and"), 0);
+        // Stop words: a summary's are left out, a title's kept (titles match as written),
+        // and neither is a word of what the book is about.
+        assert_eq!(at("a"), 0);
+        assert_eq!(at("and"), IN_TITLE);
+        let about = |w: &str| {
+            vocabulary
+                .id(w)
+                .is_some_and(|id| f.about_words.contains(&id))
+        };
+        let title = |w: &str| {
+            vocabulary
+                .id(w)
+                .is_some_and(|id| f.title_words.contains(&id))
+        };
+        assert!(title("crown") && !title("and") && about("crown") && !about("a"));
         assert!(f.has_tag("fantasy") && f.has_tag("epic fantasy") && !f.has_tag("epic crown"));
     }
 

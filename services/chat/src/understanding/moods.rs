@@ -289,7 +289,7 @@ pub fn mood(id: &str) -> Option<&'static Mood> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use quire_analysis::genre::GENRES;
+    use quire_genres::GENRES;
 
     #[test]
     fn every_mood_suggests_taxonomy_genres_and_no_phrase_is_said_twice() {

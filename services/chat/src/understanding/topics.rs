@@ -1,11 +1,11 @@
-//! Moods and genres. The genres are the platform's taxonomy (quire-analysis), with its
+//! Moods and genres. The genres are the platform's taxonomy (quire-genres), with its
 //! synonyms ("sci-fi", "whodunit", "humor") and plurals ("mysteries", "thrillers"); the
 //! moods are [`super::moods::MOODS`]. The longest phrase wins where they overlap
 //! ("romantic comedy" is Romance, "funny" is a mood), and a genre phrase that opens with a
 //! mood word says both ("cosy mystery": Mystery and cosy). Negated, a genre is excluded,
 //! and a mood is excluded with its first genre ("nothing scary" leaves Horror out).
 
-use quire_analysis::genre::canonical_genre;
+use quire_genres::canonical_genre;
 
 use super::moods::{MOODS, Mood};
 use super::request::{Audience, Request, push_unique};

@@ -1,13 +1,17 @@
 //! Sorted word lists kept as text (one word per line, byte order), embedded with
-//! `include_str!` and binary-searched in place: no start-up cost, no heap.
+//! `include_str!` and binary-searched in place: no start-up cost, no heap. The stop words
+//! of this crate are one; quire-analysis keeps its own lists (titles, abbreviations, ...)
+//! the same way.
 
 use std::cmp::Ordering;
 
 /// A sorted, newline-separated word list.
-pub(crate) struct WordList(&'static str);
+#[derive(Clone, Copy)]
+pub struct WordList(&'static str);
 
 impl WordList {
-    /// The list in `text`, which must be byte-sorted (each list's unit test checks).
+    /// The list in `text`, which must be byte-sorted (each list's unit test checks, with
+    /// [`WordList::is_sorted`]).
     pub const fn new(text: &'static str) -> Self {
         WordList(text)
     }
@@ -35,8 +39,12 @@ impl WordList {
         false
     }
 
+    /// The words of the list, in order.
+    pub fn words(&self) -> impl Iterator<Item = &'static str> {
+        self.0.lines()
+    }
+
     /// Whether the lines are strictly increasing in byte order (so search works).
-    #[cfg(test)]
     pub fn is_sorted(&self) -> bool {
         let lines: Vec<&str> = self.0.lines().collect();
         !lines.is_empty() && lines.windows(2).all(|w| w[0].as_bytes() < w[1].as_bytes())

@@ -1,9 +1,11 @@
-//! The genres Quire classifies into, and how a writer's own genre name maps onto them.
+//! The genres of the platform, and how a writer's or reader's own genre name maps onto
+//! them.
 //!
 //! The names follow the catalog and the demo shop where they overlap ("Science Fiction",
 //! "Humour", "Children", "History", "Politics", "Biography", ...). Names the catalog uses
 //! that are not content genres map onto the nearest one ("Classics" and "Fiction" onto
-//! "Literary Fiction", "Crime" onto "Mystery"); the README of `data/genres` has the table.
+//! "Literary Fiction", "Crime" onto "Mystery"); the README of quire-analysis's
+//! `data/genres` has the table.
 
 /// Genres of the taxonomy, in a fixed order; a genre's id is its index here.
 pub const GENRES: &[&str] = &[
