@@ -10,7 +10,7 @@ use crate::db::rfc3339;
 use crate::error::{Result, WalletError};
 use crate::idempotency::{self, Key};
 use crate::ledger::{self, Account, Posting, TransferKind};
-use crate::{AppState, input, wallets};
+use crate::{AppState, input, wallet_view};
 
 pub async fn consume(
     state: &AppState,
@@ -51,7 +51,7 @@ pub async fn consume(
                 transfer_id: transfer.to_string(),
                 amount_cents: amount,
                 created_at: rfc3339(wallet.updated_at),
-                wallet: Some(wallets::to_pb(&wallet, currency)),
+                wallet: Some(wallet_view::to_pb(&wallet, currency)),
             })
         }
         .scope_boxed()

@@ -4,8 +4,9 @@
 //!
 //! It waits a moment after a trade rings it, so that a writer selling many copies at once
 //! has their row updated once per batch rather than once per sale, and looks on its own
-//! every few seconds for what rewards and crashes left. Replicas fold side by side: each
-//! skips the credits another holds.
+//! every few seconds for what rewards and crashes left. Replicas may fold side by side:
+//! both pick the wallets with the oldest credits, so one waits on the other's wallet locks
+//! and then takes in only the credits written since; none is folded twice.
 
 use std::future::Future;
 use std::sync::Arc;

@@ -34,6 +34,7 @@ pub mod sales_stats;
 pub mod settings;
 
 pub mod trades;
+pub mod wallet_view;
 pub mod wallets;
 
 use std::sync::Arc;

@@ -25,7 +25,7 @@ use crate::db::top_up::{KIND_RECHARGE, STATUS_FAILED, STATUS_PENDING, STATUS_SET
 use crate::error::{Result, WalletError};
 use crate::idempotency::{self, Claim, Key};
 use crate::payment::{Payment, PaymentOutcome};
-use crate::{AppState, credits, input, ledger, wallets};
+use crate::{AppState, credits, input, ledger, wallet_view};
 
 /// How often pending recharges are asked about again, and how old they must be by then
 /// (younger ones are still being settled by the request that wrote them).
@@ -245,7 +245,7 @@ async fn reply(
         .await?
         .ok_or(WalletError::WalletNotFound)?;
     Ok(pb::RechargeReply {
-        wallet: Some(wallets::to_pb(&wallet, currency)),
+        wallet: Some(wallet_view::to_pb(&wallet, currency)),
         record: Some(credits::record(row)),
     })
 }

@@ -5,27 +5,13 @@ use diesel_async::RunQueryDsl;
 use quire_kit::caller::Caller;
 use quire_proto::wallet::v1 as pb;
 
-use crate::db::rfc3339;
 use crate::db::schema::wallets;
 use crate::db::wallet::{WalletRow, wallet_balances};
 use crate::error::{CommonErrors, Result, WalletError};
 use crate::idempotency::Key;
 use crate::input::{self, Page};
+use crate::wallet_view::to_pb;
 use crate::{AppState, ledger, recharges};
-
-/// The wallet as the API shows it.
-pub fn to_pb(row: &WalletRow, currency: &str) -> pb::Wallet {
-    pb::Wallet {
-        user_id: row.user_id.to_string(),
-        balance_cents: row.balance_cents,
-        currency: currency.to_owned(),
-        created_at: rfc3339(row.created_at),
-        updated_at: rfc3339(row.updated_at),
-        recharged_cents: row.recharged_cents,
-        earned_cents: row.earned_cents,
-        spent_cents: row.spent_cents,
-    }
-}
 
 /// Opens the wallet (an open one is answered as it is), then recharges a positive amount
 /// exactly like [`recharges::recharge`].

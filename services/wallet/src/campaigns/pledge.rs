@@ -23,7 +23,7 @@ use crate::db::schema::{campaigns, pledges};
 use crate::error::{CommonErrors, Result, WalletError};
 use crate::idempotency::{self, Key};
 use crate::ledger::{self, Account, Posting, TransferKind};
-use crate::{AppState, input, wallets};
+use crate::{AppState, input, wallet_view};
 
 /// Campaign `id`, held FOR SHARE until the caller's transaction ends.
 async fn hold(conn: &mut AsyncPgConnection, id: Uuid) -> Result<CampaignRow> {
@@ -104,7 +104,7 @@ pub async fn pledge(
                 amount_cents: amount,
                 created_at: rfc3339(pledge.created_at),
                 campaign: Some(to_pb(&row, &totals)),
-                wallet: Some(wallets::to_pb(&wallet, currency)),
+                wallet: Some(wallet_view::to_pb(&wallet, currency)),
             })
         }
         .scope_boxed()
