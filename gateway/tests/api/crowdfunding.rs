@@ -383,3 +383,62 @@ async fn opening_a_campaign_takes_the_writers_book_a_goal_and_one_to_ninety_days
         .await;
     assert_failure(s, &body, 401, None);
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_campaign_shows_and_takes_pledges_only_where_its_book_shows() {
+    let app = TestApp::spawn().await;
+    let writer = app.writer().await;
+    let book = app.create_book(&writer, NewBook::default()).await;
+    let book_id = book.book_id.as_str();
+    let (s, body) = app
+        .open_campaign(
+            &writer,
+            json!({"book_id": book_id, "goal": "10", "days": 7}),
+            None,
+        )
+        .await;
+    let id = campaign_of(s, &body)["campaign_id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let backer = app.backer(20.0).await;
+    let switch = |on: &str| {
+        format!(
+            "/api/publish_book_status?user_id={}&book_id={book_id}&on_or_off={on}",
+            writer.id
+        )
+    };
+    let (s, body) = app
+        .post(&switch("off"), json!({}), Some(&writer.token))
+        .await;
+    assert_eq!(s, 200, "{body}");
+
+    // The book is hidden: its campaign is not found, for visitors and backers alike, and
+    // takes no pledge; nothing of the book (its title, its writer) is told.
+    for token in [None, Some(backer.token.as_str())] {
+        let (s, body) = app.get(&format!("/api/crowdfunding/{id}"), token).await;
+        assert_failure(s, &body, 404, Some("Campaign not found"));
+        assert!(!body.to_string().contains(&book.title), "{body}");
+        let (s, body) = app
+            .get(&format!("/api/crowdfunding?book_id={book_id}"), token)
+            .await;
+        assert_failure(s, &body, 404, None);
+    }
+    let (s, body) = app.pledge(&backer, &id, r#"{"amount": 5}"#, None).await;
+    assert_failure(s, &body, 404, Some("Campaign not found"));
+    assert_eq!(app.balance(&backer).await, 20.0, "no money moved");
+    // Its writer still sees it.
+    assert_eq!(
+        app.campaign(&id, Some(&writer)).await["campaign_id"],
+        id.as_str()
+    );
+
+    // Listed again, it is everyone's to see and back.
+    let (s, body) = app
+        .post(&switch("on"), json!({}), Some(&writer.token))
+        .await;
+    assert_eq!(s, 200, "{body}");
+    assert_eq!(app.campaign(&id, None).await["title"], book.title.as_str());
+    let (s, body) = app.pledge(&backer, &id, r#"{"amount": 5}"#, None).await;
+    assert_eq!(s, 200, "{body}");
+}

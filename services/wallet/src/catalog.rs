@@ -63,14 +63,15 @@ pub struct Book {
     pub writer: Uuid,
 }
 
-/// Asks catalog for `book` on behalf of `caller`: its writer sees it listed or not; for
-/// anyone else an unlisted book is catalog's 404, passed through as it is.
-pub async fn book(state: &AppState, caller: &Caller, book: Uuid) -> Result<Book> {
+/// Asks catalog for `book` on behalf of `caller` (none: an anonymous visitor): its writer
+/// sees it listed or not; for anyone else a book catalog hides is catalog's 404, passed
+/// through as it is.
+pub async fn book(state: &AppState, caller: Option<&Caller>, book: Uuid) -> Result<Book> {
     let request = quire_kit::grpc::outgoing(
         pb::GetBookRequest {
             book_id: book.to_string(),
         },
-        Some(caller),
+        caller,
         Duration::from_millis(state.config.catalog_timeout_ms),
     );
     let reply = state

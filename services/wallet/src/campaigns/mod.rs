@@ -20,6 +20,7 @@ use diesel::sql_types::{self, Array, BigInt, Nullable};
 use diesel_async::scoped_futures::ScopedFutureExt;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use quire_kit::caller::Caller;
+use quire_kit::{ErrorCode, KitError};
 use quire_proto::wallet::v1 as pb;
 use uuid::Uuid;
 
@@ -176,7 +177,7 @@ pub async fn create(
     {
         return answer;
     }
-    let found = catalog::book(state, caller, book).await?;
+    let found = catalog::book(state, Some(caller), book).await?;
     if found.writer != caller.user_id() && !caller.is_admin() {
         return Err(WalletError::forbidden(
             "Only the book's writer may open a campaign for it",
@@ -226,7 +227,20 @@ pub async fn create(
     .await
 }
 
-/// Anyone: one campaign, with what the caller (if any) pledged to it.
+/// Whether `caller` (none: a visitor) may see the campaign for `book`: exactly when they
+/// may see the book (catalog decides: listed, or theirs, or they are an admin). A campaign
+/// of a hidden book is not found, so it discloses neither the book nor the campaign.
+pub async fn ensure_visible(state: &AppState, caller: Option<&Caller>, book: Uuid) -> Result<()> {
+    match catalog::book(state, caller, book).await {
+        Ok(_) => Ok(()),
+        Err(WalletError::Kit(KitError::Api(api))) if matches!(api.code, ErrorCode::NotFound) => {
+            Err(WalletError::not_found("Campaign"))
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// Anyone who may see its book: one campaign, with what the caller (if any) pledged to it.
 pub async fn get(
     state: &AppState,
     caller: Option<&Caller>,
@@ -234,16 +248,24 @@ pub async fn get(
 ) -> Result<pb::Campaign> {
     let id = input::uuid("campaign_id", &req.campaign_id)?;
     let mut conn = state.conn().await?;
-    answer(&mut conn, id, caller.map(Caller::user_id)).await
+    let row = find(&mut conn, id)
+        .await?
+        .ok_or_else(|| WalletError::not_found("Campaign"))?;
+    drop(conn);
+    ensure_visible(state, caller, row.book_id).await?;
+    let mut conn = state.conn().await?;
+    let totals = totals_of(&mut conn, id, caller.map(Caller::user_id)).await?;
+    Ok(to_pb(&row, &totals))
 }
 
-/// Anyone: a book's campaigns, newest first.
+/// Anyone who may see the book: its campaigns, newest first (a hidden book has none).
 pub async fn list(
     state: &AppState,
     caller: Option<&Caller>,
     req: &pb::ListCampaignsRequest,
 ) -> Result<pb::CampaignList> {
     let book = input::uuid("book_id", &req.book_id)?;
+    ensure_visible(state, caller, book).await?;
     let mut conn = state.conn().await?;
     let rows: Vec<CampaignRow> = campaigns::table
         .filter(campaigns::book_id.eq(book))

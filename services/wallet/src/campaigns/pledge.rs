@@ -2,7 +2,8 @@
 //! transfer `pledge`), the pledge is written, and the idempotency answer with them; 402
 //! when the wallet holds too little (a refusal the key remembers, as for Consume).
 //!
-//! The campaign row is held FOR SHARE meanwhile: pledges do not wait on one another, a
+//! Only a backer who may see the campaign's book may pledge (as catalog says, asked
+//! first). The campaign row is held FOR SHARE meanwhile: pledges do not wait on one another, a
 //! settlement (FOR UPDATE) waits for every pledge in flight, and a pledge that comes after
 //! it reads the campaign settled and is refused, so no pledge is left in an escrow that
 //! was already paid out.
@@ -55,6 +56,19 @@ pub async fn pledge(
     )?;
     let currency = state.config.currency.as_str();
     let mut conn = state.conn().await?;
+    // A finished retry is answered whatever catalog says now; a new pledge only goes to a
+    // campaign whose book the backer may see.
+    if let Some(key) = &key
+        && let Some(earlier) = idempotency::lookup(&mut conn, key).await?
+        && let Some(answer) = idempotency::replay(earlier)
+    {
+        return answer;
+    }
+    let book = super::find(&mut conn, campaign)
+        .await?
+        .ok_or_else(|| WalletError::not_found("Campaign"))?
+        .book_id;
+    super::ensure_visible(state, Some(caller), book).await?;
     idempotency::run(&mut conn, key.as_ref(), |conn| {
         async move {
             let row = hold(conn, campaign).await?;

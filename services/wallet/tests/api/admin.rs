@@ -118,7 +118,7 @@ async fn a_changed_share_pays_the_very_next_trade_and_settlement_without_a_resta
     let (ada, bob) = (app.user(&["reader"]).await, app.user(&["reader"]).await);
     let first = app.book(&writer, 1000, true).await;
     let second = app.book(&writer, 1000, true).await;
-    let funded = app.book(&writer, 499, false).await;
+    let funded = app.book(&writer, 499, true).await;
     app.recharge(&ada, 2000).await;
     app.recharge(&bob, 2000).await;
 
@@ -213,7 +213,7 @@ async fn the_sales_figures_count_trades_money_in_and_campaigns_over_the_range() 
     backdate_trade(&app, &old.trade_id, 10).await;
     // Funded (a trade of 600 for the backer), failed, and open with 300 in escrow.
     for (goal, pledge, close) in [(500, 600, true), (5000, 100, true), (5000, 300, false)] {
-        let book = app.book(&writer, 499, false).await;
+        let book = app.book(&writer, 499, true).await;
         let c = app
             .open_campaign(&writer, &book.book_id, goal, 30)
             .await

@@ -13,8 +13,9 @@ async fn a_funded_campaign_pays_the_writer_and_the_platform_exactly_and_backers_
     let app = TestApp::spawn().await;
     let writer = app.user(&["writer"]).await;
     let (ada, bob) = (app.user(&["reader"]).await, app.user(&["reader"]).await);
-    // Not in the shop yet: its writer crowd-funds it first.
-    let book = app.book(&writer, 499, false).await;
+    // Backers pledge to a book they can see: a listed one (a hidden book's campaign is
+    // not found, see a_hidden_books_campaign_is_not_found_and_takes_no_pledge).
+    let book = app.book(&writer, 499, true).await;
     app.recharge(&ada, 1000).await;
     app.recharge(&bob, 1000).await;
 
@@ -343,4 +344,42 @@ async fn only_the_writer_opens_and_closes_and_nobody_backs_their_own_campaign() 
 
 pub fn uuid(id: &str) -> Uuid {
     Uuid::parse_str(id).unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hidden_books_campaign_is_not_found_and_takes_no_pledge() {
+    let app = TestApp::spawn().await;
+    let writer = app.user(&["writer"]).await;
+    let backer = app.user(&["reader"]).await;
+    app.recharge(&backer, 1000).await;
+    // Not in the shop: only its writer (and an admin) sees the book, and so its campaign.
+    let book = app.book(&writer, 499, false).await;
+    let opened = app
+        .open_campaign(&writer, &book.book_id, 700, 30)
+        .await
+        .unwrap();
+    let ask = |id: &str| pb::GetCampaignRequest {
+        campaign_id: id.to_owned(),
+    };
+    for caller in [None, Some(&backer)] {
+        let refused = app
+            .client()
+            .get_campaign(req(ask(&opened.campaign_id), caller))
+            .await
+            .unwrap_err();
+        assert_eq!(refused.code(), Code::NotFound, "{refused:?}");
+        assert!(!refused.message().contains(&book.title), "{refused:?}");
+    }
+    let refused = app
+        .pledge(&backer, &opened.campaign_id, 100, "")
+        .await
+        .unwrap_err();
+    assert_eq!(refused.code(), Code::NotFound, "{refused:?}");
+    let seen = app
+        .client()
+        .get_campaign(req(ask(&opened.campaign_id), Some(&writer)))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!((seen.title, seen.pledged_cents), (book.title, 0));
 }
