@@ -1,14 +1,20 @@
 //! Invite rewards, fed by events: `user.registered` (who invited whom) and
 //! `trade.completed` (a purchase). An invitation alone pays nothing, or every throwaway
-//! account registered with a code would pay its inviter. The inviter is paid both rewards
-//! (the registration reward and the first-purchase reward, from the `promotions` account)
-//! once the invitee *qualifies*: they made a priced purchase at a time when the recharges
-//! they had settled through the payment provider already totalled at least its price
-//! (`settled_at <= created_at`). Money from an admin's top-up, a reward or a sale never
-//! counts, a free book is no purchase, a purchase made before the recharge settled does
-//! not count (a later one does), and neither does a purchase of the inviter's own book:
-//! a writer inviting throwaway accounts that each buy their cheapest book would get 90%
-//! of each payment back as the sale and the rewards on top.
+//! account registered with a code would pay its inviter. The inviter is paid the rewards
+//! (the registration reward, then the first-purchase reward, from the `promotions`
+//! account) out of what the invitee *paid*: the prices of their priced purchases each made
+//! at a time when the recharges they had settled through the payment provider already
+//! totalled at least its price (`settled_at <= created_at`), and never more than those
+//! recharges. Money from an admin's top-up, a reward or a sale never counts, a free book
+//! is no purchase, a purchase made before the recharge settled does not count (a later
+//! one does), and neither does a purchase of the inviter's own book: a writer inviting
+//! throwaway accounts that each buy their cheapest book would get 90% of each payment
+//! back as the sale and the rewards on top.
+//!
+//! The rewards are never worth more than that: each is paid, whole, once what the invitee
+//! paid covers it and the rewards before it (1.00 at a purchase of 1.49, the 2.00 more
+//! once their purchases reach 3.00), so an account made to buy the cheapest book pays its
+//! inviter less than it cost.
 //!
 //! The rule reads only the wallet's own rows (`trades`, `top_ups`), never what an event
 //! says about money, and a trade or a settled recharge never changes: so both handlers ask
@@ -22,7 +28,7 @@ use std::pin::Pin;
 use chrono::Utc;
 use diesel::OptionalExtension;
 use diesel::prelude::*;
-use diesel::sql_types::{BigInt, Bool, Text};
+use diesel::sql_types::{BigInt, Text};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use prost::Message;
 use quire_kit::caller::Caller;
@@ -138,42 +144,50 @@ impl Rewards {
             .get_result(conn)
             .await?;
         // Every later purchase of a rewarded invitee comes here: spare it the question.
-        if usize::try_from(paid).unwrap_or_default() >= due
-            || !qualifies(conn, invitee, inviter).await?
-        {
+        if usize::try_from(paid).unwrap_or_default() >= due {
             return Ok(());
         }
-        for (reason, cents) in steps {
+        let covered = paid_cents(conn, invitee, inviter).await?;
+        // In order, each once what the invitee paid covers it and the ones before it.
+        let mut owed = 0;
+        for (reason, cents) in steps.into_iter().filter(|(_, cents)| *cents > 0) {
+            owed += cents;
+            if covered < owed {
+                break;
+            }
             pay(conn, inviter, invitee, reason, cents).await?;
         }
         Ok(())
     }
 }
 
-/// What [`qualifies`] answers.
+/// What [`paid_cents`] answers.
 #[derive(QueryableByName)]
-struct Qualified {
-    #[diesel(sql_type = Bool)]
-    qualified: bool,
+struct Paid {
+    #[diesel(sql_type = BigInt)]
+    paid_cents: i64,
 }
 
-/// Has `user` made a priced purchase that the recharges they had settled through the
-/// payment provider by then covered? Only money that came from the user's own payment
+/// What `user` paid with their own money, in cents: the prices of their priced purchases
+/// that the recharges they had settled through the payment provider by then covered, and
+/// at most all those recharges together. Only money that came from the user's own payment
 /// counts: not an admin's top-up (kind `top_up`), a reward or a sale (no top-up at all),
 /// nor a recharge still pending or failed. The price is what the buyer paid (a trade
 /// debits exactly its price). A purchase made before a recharge settled does not count,
 /// as it was paid with other money; a later purchase does. A book `inviter` sells does
 /// not count.
-async fn qualifies(conn: &mut AsyncPgConnection, user: Uuid, inviter: Uuid) -> Result<bool> {
-    let answer: Qualified = diesel::sql_query(
-        "SELECT EXISTS ( \
-           SELECT 1 FROM trades t \
-           WHERE t.buyer_uid = $1 AND t.price_cents > 0 AND t.seller_uid <> $4 \
-             AND t.price_cents <= ( \
-               SELECT COALESCE(sum(r.amount_cents), 0) FROM top_ups r \
-               WHERE r.user_id = t.buyer_uid AND r.kind = $2 AND r.status = $3 \
-                 AND r.settled_at <= t.created_at) \
-         ) AS qualified",
+async fn paid_cents(conn: &mut AsyncPgConnection, user: Uuid, inviter: Uuid) -> Result<i64> {
+    let answer: Paid = diesel::sql_query(
+        "SELECT LEAST( \
+           (SELECT COALESCE(sum(t.price_cents), 0) FROM trades t \
+            WHERE t.buyer_uid = $1 AND t.price_cents > 0 AND t.seller_uid <> $4 \
+              AND t.price_cents <= ( \
+                SELECT COALESCE(sum(r.amount_cents), 0) FROM top_ups r \
+                WHERE r.user_id = t.buyer_uid AND r.kind = $2 AND r.status = $3 \
+                  AND r.settled_at <= t.created_at)), \
+           (SELECT COALESCE(sum(r.amount_cents), 0) FROM top_ups r \
+            WHERE r.user_id = $1 AND r.kind = $2 AND r.status = $3) \
+         )::bigint AS paid_cents",
     )
     .bind::<diesel::sql_types::Uuid, _>(user)
     .bind::<Text, _>(KIND_RECHARGE)
@@ -181,7 +195,7 @@ async fn qualifies(conn: &mut AsyncPgConnection, user: Uuid, inviter: Uuid) -> R
     .bind::<diesel::sql_types::Uuid, _>(inviter)
     .get_result(conn)
     .await?;
-    Ok(answer.qualified)
+    Ok(answer.paid_cents)
 }
 
 /// Both handlers of one invitee take this lock first, so that with two replicas handling

@@ -163,7 +163,7 @@ async fn buying_the_inviters_own_book_pays_no_reward() {
 
     // Another writer's book does count.
     let writer = app.user(&["writer"]).await;
-    bought(&app, &invitee, &app.book(&writer, 100, true).await.book_id).await;
+    bought(&app, &invitee, &app.book(&writer, 300, true).await.book_id).await;
     until_rewarded(&app, &inviter, 2).await;
     app.assert_ledger_balances().await;
 }
@@ -253,7 +253,7 @@ async fn a_registration_arriving_after_the_purchase_pays_both_rewards_once() {
     let inviter = app.user(&["reader"]).await;
     let invitee = app.user(&["reader"]).await;
     let writer = app.user(&["writer"]).await;
-    let book = app.book(&writer, 250, true).await;
+    let book = app.book(&writer, 300, true).await;
     app.recharge(&invitee, 1000).await;
     bought(&app, &invitee, &book.book_id).await;
     assert_unpaid(&app, &inviter, "nobody is known to have invited them yet").await;
@@ -267,6 +267,36 @@ async fn a_registration_arriving_after_the_purchase_pays_both_rewards_once() {
         reasons(&page),
         vec![("first_purchase".into(), 200), ("registered".into(), 100)]
     );
+    assert_eq!(app.balance(&inviter).await, 300);
+    app.assert_ledger_balances().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_rewards_are_never_worth_more_than_what_the_invitee_paid() {
+    let app = TestApp::spawn().await;
+    let inviter = app.user(&["reader"]).await;
+    let invitee = app.user(&["reader"]).await;
+    let writer = app.user(&["writer"]).await;
+    register(&app, &invitee, &inviter).await;
+    app.recharge(&invitee, 1000).await;
+
+    // The cheapest book: 1.49 covers the registration reward (1.00), not the 2.00 more.
+    bought(&app, &invitee, &app.book(&writer, 149, true).await.book_id).await;
+    until_rewarded(&app, &inviter, 1).await;
+    let page = rewards(&app, &inviter).await;
+    assert_eq!(reasons(&page), vec![("registered".into(), 100)]);
+    // A second one (2.98 in all) still does not cover 3.00.
+    bought(&app, &invitee, &app.book(&writer, 149, true).await.book_id).await;
+    assert_eq!(rewards(&app, &inviter).await.total_cents, 100);
+    // The third (4.47) does: the first-purchase reward is paid whole, once.
+    bought(&app, &invitee, &app.book(&writer, 149, true).await.book_id).await;
+    until_rewarded(&app, &inviter, 2).await;
+    let page = rewards(&app, &inviter).await;
+    assert_eq!(
+        reasons(&page),
+        vec![("first_purchase".into(), 200), ("registered".into(), 100)]
+    );
+    assert!(page.total_cents <= 3 * 149);
     assert_eq!(app.balance(&inviter).await, 300);
     app.assert_ledger_balances().await;
 }
