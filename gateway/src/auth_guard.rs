@@ -53,7 +53,7 @@ async fn authenticate(req: HttpRequest) -> Result<Option<Caller>, Failure> {
     if revoked || session_ended || ended.is_some_and(|at| caller.claims.issued_at_ms() <= at) {
         return Err(ApiError::unauthenticated("Token revoked, log in again").into());
     }
-    if count > state.per_minute(crate::rate_limit::Class::Api) {
+    if count > state.per_minute(crate::live_limits::Class::Api) {
         return Err(ApiError::rate_limited(ttl.max(1) as u64).into());
     }
     Ok(Some(caller))

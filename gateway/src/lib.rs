@@ -19,6 +19,7 @@ pub mod idempotency;
 pub mod input;
 pub mod json_body;
 pub mod keys;
+pub mod live_limits;
 pub mod money;
 pub mod multipart;
 pub mod openapi;
@@ -58,7 +59,7 @@ pub struct Application {
     server: Server,
     admin: Server,
     /// Keeps the rate limits in step with auth while the gateway serves.
-    _limits_refresh: rate_limit::live::RefreshTask,
+    _limits_refresh: live_limits::RefreshTask,
     /// Keeps the token keys in step with auth's JWKS while the gateway serves.
     _keys_refresh: keys::RefreshTask,
 }
@@ -91,8 +92,8 @@ impl Application {
         let port = listener.local_addr()?.port();
         let admin_listener = TcpListener::bind(config.admin_addr.as_str())?;
         let admin_port = admin_listener.local_addr()?.port();
-        let limits = rate_limit::live::Limits::new(&config);
-        let limits_refresh = rate_limit::live::spawn_refresh(
+        let limits = live_limits::Limits::new(&config);
+        let limits_refresh = live_limits::spawn_refresh(
             limits.clone(),
             AuthServiceClient::new(auth_endpoint.connect_lazy()),
             std::time::Duration::from_millis(config.settings_refresh_ms),

@@ -22,9 +22,9 @@ use crate::routes::shop_admin_dto::*;
 use crate::routes::wallet_dto::*;
 use crate::routes::wallet_records_dto::*;
 use crate::routes::{
-    accounts, accounts_password, admin_audit, admin_dashboard, admin_users, analytics, books, chat,
-    crowdfunding, manuscripts, oidc, pricing, reading, settings, shop_admin, wallet,
-    wallet_records,
+    accounts, accounts_password, admin_audit, admin_dashboard, admin_users, analytics, books_edits,
+    books_files, books_shop, chat, crowdfunding, manuscripts, oidc, pricing, reading, settings,
+    shop_admin, wallet, wallet_records,
 };
 
 mod failures;
@@ -54,9 +54,9 @@ impl Modify for Bearer {
         accounts::invite_codes, accounts::invited_by_me, accounts_password::send_password_reset_code,
         accounts_password::reset_password,
         oidc::oidc_config, oidc::start_oidc, oidc::finish_oidc,
-        books::get_books, books::get_all_books, books::get_bought_books, books::update_book,
-        books::publish_book_status, books::search, books::content, books::toc, books::cover,
-        books::spine,
+        books_shop::get_books, books_shop::get_all_books, books_shop::get_bought_books,
+        books_edits::update_book, books_edits::publish_book_status, books_shop::search,
+        books_files::content, books_files::toc, books_files::cover, books_files::spine,
         chat::chat, chat::recbooks, chat::moods, chat::conversation,
         manuscripts::publish_entry, manuscripts::publish_entry_chapter, manuscripts::progress,
         manuscripts::list, manuscripts::get_one, manuscripts::ai_checker,

@@ -4,60 +4,25 @@
 //! Signed-in callers are counted per user as their token is checked
 //! ([`crate::auth_guard`]); every `/api` call without a token is counted per client
 //! address here ([`anonymous`]), so that nobody goes uncounted. How many a class allows
-//! is read from [`live::Limits`] on every request, so an admin's change applies at once.
+//! is read from [`crate::live_limits`] on every request, so an admin's change applies at
+//! once.
+//!
+//! The limits are applied through methods of [`AppState`] ([`AppState::limit`],
+//! [`AppState::limit_user`]), written here beside the counting so that the state knows
+//! nothing of it.
 
-pub mod live;
-
+use actix_web::HttpRequest;
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::middleware::Next;
 use actix_web::web;
 use quire_kit::ApiError;
+use quire_kit::caller::Caller;
+
+use crate::live_limits::Class;
 
 use crate::envelope::Failure;
 use crate::state::AppState;
-
-/// Routes limited together.
-#[derive(Debug, Clone, Copy)]
-pub enum Class {
-    Login,
-    Verify,
-    Api,
-    /// Calls that carry a file (covers).
-    Upload,
-    /// A chat turn or a recommendation, counted per user.
-    Chat,
-    /// Any `/api` call without a bearer token.
-    Anonymous,
-}
-
-impl Class {
-    /// Every class, in the order [`Class::index`] numbers them.
-    pub const ALL: [Class; 6] = [
-        Self::Login,
-        Self::Verify,
-        Self::Api,
-        Self::Upload,
-        Self::Chat,
-        Self::Anonymous,
-    ];
-
-    /// The position of the class in [`Class::ALL`].
-    pub fn index(self) -> usize {
-        self as usize
-    }
-
-    fn name(self) -> &'static str {
-        match self {
-            Self::Login => "login",
-            Self::Verify => "verify",
-            Self::Api => "api",
-            Self::Upload => "upload",
-            Self::Chat => "chat",
-            Self::Anonymous => "anon",
-        }
-    }
-}
 
 /// Adds to `pipe` the commands that count one request in the window of `key` and read
 /// the window's remaining seconds: they answer (count, ttl).
@@ -91,6 +56,30 @@ pub async fn check(
         return Err(ApiError::rate_limited(ttl.max(1) as u64));
     }
     Ok(())
+}
+
+impl AppState {
+    /// Applies the rate limit of `class` to the client of `req`.
+    pub async fn limit(&self, req: &HttpRequest, class: Class) -> Result<(), ApiError> {
+        check(
+            &mut self.redis().await?,
+            class,
+            &self.client(req),
+            self.per_minute(class),
+        )
+        .await
+    }
+
+    /// Applies the rate limit of `class` to the signed-in `caller`, from wherever they call.
+    pub async fn limit_user(&self, caller: &Caller, class: Class) -> Result<(), ApiError> {
+        check(
+            &mut self.redis().await?,
+            class,
+            &format!("user:{}", caller.user_id()),
+            self.per_minute(class),
+        )
+        .await
+    }
 }
 
 /// Counts every `/api` request that carries no bearer token against its address's

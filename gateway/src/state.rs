@@ -1,10 +1,10 @@
 //! What every handler shares: the service clients, Redis, the token keys, the settings
-//! and the rate limits in force.
+//! and the rate limits in force (applied by `crate::rate_limit`, which adds
+//! `AppState::limit` and `AppState::limit_user`).
 
 use std::sync::Arc;
 
 use actix_web::HttpRequest;
-use quire_kit::caller::Caller;
 use quire_proto::auth::v1::auth_service_client::AuthServiceClient;
 use quire_proto::catalog::v1::catalog_service_client::CatalogServiceClient;
 use quire_proto::chat::v1::chat_service_client::ChatServiceClient;
@@ -15,8 +15,7 @@ use tonic::transport::Channel;
 
 use crate::config::GatewayConfig;
 use crate::keys::KeyStore;
-use crate::rate_limit::live::Limits;
-use crate::rate_limit::{self, Class};
+use crate::live_limits::{Class, Limits};
 
 /// One per HTTP worker thread (the connections it holds are driven by that worker's
 /// runtime); the key store and settings are shared by all.
@@ -99,32 +98,6 @@ impl AppState {
     /// What `class` allows now (an admin's override or the configured default).
     pub fn per_minute(&self, class: Class) -> u32 {
         self.limits.per_minute(class)
-    }
-
-    /// Applies the rate limit of `class` to the client of `req`.
-    pub async fn limit(&self, req: &HttpRequest, class: Class) -> Result<(), quire_kit::ApiError> {
-        rate_limit::check(
-            &mut self.redis().await?,
-            class,
-            &self.client(req),
-            self.per_minute(class),
-        )
-        .await
-    }
-
-    /// Applies the rate limit of `class` to the signed-in `caller`, from wherever they call.
-    pub async fn limit_user(
-        &self,
-        caller: &Caller,
-        class: Class,
-    ) -> Result<(), quire_kit::ApiError> {
-        rate_limit::check(
-            &mut self.redis().await?,
-            class,
-            &format!("user:{}", caller.user_id()),
-            self.per_minute(class),
-        )
-        .await
     }
 
     /// The client's address (see [`crate::client_ip`]).

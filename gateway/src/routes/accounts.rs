@@ -9,7 +9,7 @@ use crate::envelope::Envelope;
 use crate::envelope::{Failure, Reply, ok};
 use crate::grpc_call::call;
 use crate::json_body::JsonBody;
-use crate::rate_limit::Class;
+use crate::live_limits::Class;
 use crate::state::AppState;
 
 /// Auth does argon2 work; give it room, but never hang the browser.

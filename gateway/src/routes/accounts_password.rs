@@ -10,7 +10,7 @@ use super::accounts_dto::{
 use crate::envelope::{Envelope, Reply, ok};
 use crate::grpc_call::call;
 use crate::json_body::JsonBody;
-use crate::rate_limit::Class;
+use crate::live_limits::Class;
 use crate::state::AppState;
 
 #[utoipa::path(post, path = "/api/users/password-reset/code/", tag = "accounts", request_body = PasswordResetCodeBody,

@@ -18,7 +18,7 @@ use crate::auth_guard::Authenticated;
 use crate::envelope::{Envelope, Failure, Reply, ok};
 use crate::grpc_call::call;
 use crate::json_body::JsonBody;
-use crate::rate_limit::Class;
+use crate::live_limits::Class;
 use crate::state::AppState;
 
 /// A turn or a recommendation: understanding the words, then ranking the catalog's books.

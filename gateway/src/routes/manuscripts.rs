@@ -19,7 +19,7 @@ use crate::grpc_call::call;
 use crate::input;
 use crate::json_body::JsonBody;
 use crate::multipart::{self, Caps};
-use crate::rate_limit::Class;
+use crate::live_limits::Class;
 use crate::state::AppState;
 
 /// An upload is read, analysed and made a book before the answer: minutes for a long

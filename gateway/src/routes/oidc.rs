@@ -10,7 +10,7 @@ use super::oidc_dto::*;
 use crate::envelope::{Envelope, Reply, ok};
 use crate::grpc_call::call;
 use crate::json_body::JsonBody;
-use crate::rate_limit::Class;
+use crate::live_limits::Class;
 use crate::state::AppState;
 
 #[utoipa::path(get, path = "/api/auth/oidc", tag = "accounts",

@@ -1,7 +1,7 @@
 //! The platform settings. Each lives with the service that uses it (the trial size in
 //! catalog, the writer's share in the wallet, the assistant's name in chat, registration
 //! and the rate limit overrides in auth); these routes read them together and send each
-//! change to its owner. The rate limits are enforced here, from [`crate::rate_limit::live`].
+//! change to its owner. The rate limits are enforced here, from [`crate::live_limits`].
 
 use actix_web::{get, put, web};
 use quire_kit::caller::Caller;

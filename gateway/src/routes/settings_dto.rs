@@ -5,7 +5,7 @@ use serde::{Deserialize, Deserializer, Serialize};
 use utoipa::ToSchema;
 
 use crate::envelope::Failure;
-use crate::rate_limit::live::Rates;
+use crate::live_limits::Rates;
 
 /// What every visitor may know of the platform's settings.
 #[derive(Debug, Serialize, Deserialize, ToSchema)]

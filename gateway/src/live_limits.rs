@@ -1,7 +1,11 @@
-//! The rate limits in force now. Each class allows the admin's override, kept by auth
+//! The rate limits in force now: the classes of routes limited together and how many
+//! requests a minute each allows. Each class allows the admin's override, kept by auth
 //! (`GetAccessSettings`), or else the gateway's configured default. A background task
 //! asks auth every `settings_refresh_ms`, so every replica follows a change within that
 //! time without a restart; while auth cannot be asked, the last values it gave stay.
+//!
+//! The handlers' state holds them and `crate::rate_limit` counts requests against them;
+//! they know nothing of either.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
@@ -11,8 +15,50 @@ use quire_proto::auth::v1 as pb;
 use quire_proto::auth::v1::auth_service_client::AuthServiceClient;
 use tonic::transport::Channel;
 
-use super::Class;
 use crate::config::GatewayConfig;
+
+/// Routes limited together.
+#[derive(Debug, Clone, Copy)]
+pub enum Class {
+    Login,
+    Verify,
+    Api,
+    /// Calls that carry a file (covers).
+    Upload,
+    /// A chat turn or a recommendation, counted per user.
+    Chat,
+    /// Any `/api` call without a bearer token.
+    Anonymous,
+}
+
+impl Class {
+    /// Every class, in the order [`Class::index`] numbers them.
+    pub const ALL: [Class; 6] = [
+        Self::Login,
+        Self::Verify,
+        Self::Api,
+        Self::Upload,
+        Self::Chat,
+        Self::Anonymous,
+    ];
+
+    /// The position of the class in [`Class::ALL`].
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The class's name in the keys of its windows and in metrics.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Login => "login",
+            Self::Verify => "verify",
+            Self::Api => "api",
+            Self::Upload => "upload",
+            Self::Chat => "chat",
+            Self::Anonymous => "anon",
+        }
+    }
+}
 
 /// Requests per minute of each class, in the order of [`Class::ALL`].
 pub type Rates = [u32; 6];
