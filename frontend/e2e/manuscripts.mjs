@@ -115,7 +115,7 @@ export function manuscriptScenarios({ scenario, assertText, shot, sink, setupErr
         assert.equal(await listed.count(), 2);
         await assertText(listed.nth(0), txt);
         await assertText(listed.nth(1), md);
-        await page.getByLabel('Genre').selectOption('Literary');
+        await page.getByLabel('Genre').selectOption('Literary Fiction');
         await recordProgress(page);
         await page.getByTestId('upload-submit').click();
         await page.getByTestId('upload-progress').waitFor();

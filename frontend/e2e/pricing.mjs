@@ -70,7 +70,7 @@ export function pricingScenarios({ scenario, assertText, shot, sink, setupError,
         await page.getByLabel('Manuscript files').setInputFiles([
           { name: `priced-${tag}.txt`, mimeType: 'text/plain', buffer: Buffer.from(generatedNovel(`priced-${tag}`)) },
         ]);
-        await page.getByLabel('Genre').selectOption('Literary');
+        await page.getByLabel('Genre').selectOption('Literary Fiction');
         await page.getByTestId('upload-submit').click();
         await page.waitForURL(appPath('/manuscript/analysis\\?id=[^&]+$'), { timeout: 180_000 });
         book.manuscriptId = new URL(page.url()).searchParams.get('id');

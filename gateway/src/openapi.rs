@@ -28,8 +28,10 @@ use crate::routes::{
 };
 
 mod failures;
+pub mod genre;
 
 use failures::{Failures, OptionalBodies};
+use genre::Genre;
 
 struct Bearer;
 impl Modify for Bearer {
@@ -85,7 +87,7 @@ impl Modify for Bearer {
         SearchHitOut, FacetsOut, SearchOut, TocEntryOut, FileBody,
         ChatBody, RecBooksBody, Intent, MessageType, RecBookOut, ChatMessageOut, ChatOut, MoodOut,
         MoodsOut, ConversationOut,
-        PublishEntryForm, GenreScoreOut, AnalyzeDictOut, QualityPartOut, QaOut, AiSignalOut,
+        Genre, PublishEntryForm, GenreScoreOut, AnalyzeDictOut, QualityPartOut, QaOut, AiSignalOut,
         ChapterAiOut, AiCheckOut, ChapterOut, ManuscriptOut, AiCheckerBody, UploadProgressOut,
         ManuscriptItemOut, ManuscriptPageOut,
         CommentOut, CommentPageOut, CommentBody, DeletedOut, BookmarkOut, BookmarkBody, ProgressOut,

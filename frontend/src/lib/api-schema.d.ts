@@ -3168,6 +3168,11 @@ export interface components {
          * @description Raw bytes of a file (a book, an image): the one kind of success that is no envelope.
          */
         FileBody: string;
+        /**
+         * @description A genre of Quire's taxonomy, by its canonical name (the genres the analysis classifies into)
+         * @enum {string}
+         */
+        Genre: "Mystery" | "Thriller" | "Romance" | "Fantasy" | "Science Fiction" | "Horror" | "Literary Fiction" | "Historical Fiction" | "Poetry" | "Children" | "Young Adult" | "Humour" | "History" | "Politics" | "Biography" | "Science" | "Self-help" | "Cookery";
         GenreScoreOut: {
             genre: string;
             /**
@@ -3401,8 +3406,7 @@ export interface components {
              *     (`publish_entry`) or one chapter each (`publish_entry_chapter`).
              */
             files: components["schemas"]["FileBody"][];
-            /** @description The writer's genre; empty lets the analysis choose. */
-            genre?: string | null;
+            genre?: null | components["schemas"]["Genre"];
             /** @description `english` (the only language analysed). */
             language?: string | null;
             /**

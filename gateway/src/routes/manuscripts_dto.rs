@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::books_dto::FileBody;
+use crate::openapi::genre::Genre;
 
 /// `publish_entry` and `publish_entry_chapter` (multipart/form-data).
 #[derive(Debug, ToSchema)]
@@ -23,7 +24,9 @@ pub struct PublishEntryForm {
     /// The writer: the caller unless the caller is an admin.
     #[schema(format = Uuid)]
     pub uid: Option<String>,
-    /// The writer's genre; empty lets the analysis choose.
+    /// The writer's genre, a taxonomy name; left out or empty lets the analysis choose
+    /// (the service also takes the taxonomy's synonyms, "sci-fi" or "humor").
+    #[schema(value_type = Option<Genre>)]
     pub genre: Option<String>,
     /// Made by the client: `GET /api/publish_entry/progress` follows the upload under it.
     #[schema(format = Uuid)]
@@ -312,5 +315,19 @@ impl From<pb::ManuscriptPage> for ManuscriptPageOut {
             page: p.page,
             page_size: p.page_size,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use utoipa::PartialSchema;
+
+    use super::*;
+
+    #[test]
+    fn the_upload_form_names_its_genre_from_the_taxonomy() {
+        let form = serde_json::to_value(PublishEntryForm::schema()).unwrap();
+        let genre = form["properties"]["genre"].to_string();
+        assert!(genre.contains("#/components/schemas/Genre"), "{genre}");
     }
 }

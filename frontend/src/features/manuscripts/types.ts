@@ -2,9 +2,13 @@
 // generated from the gateway's OpenAPI document (src/lib/api-types.ts); nothing about them
 // is written by hand. What the screens send (the upload, the edit) is written here, in the
 // screens' own terms (files, lists). The book a manuscript becomes is the catalog's Book.
+import type { components } from '@/lib/api-schema';
 import type { AiCheck, Manuscript, ManuscriptRow } from '@/lib/api-types';
 
 export type { AiCheck, AnalysisProgress, Book, ManuscriptPage } from '@/lib/api-types';
+
+/** A genre of the platform's taxonomy (the document's Genre enum, built from quire-genres). */
+export type Genre = components['schemas']['Genre'];
 
 /** The reply of publish_entry, publish_entry_chapter and GET manuscripts/{id}. */
 export type ManuscriptDetail = Manuscript;

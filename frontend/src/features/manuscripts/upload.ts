@@ -2,31 +2,39 @@
 // list (ordered: the order is the book's order), the multipart body of publish_entry and
 // what a failed upload says (spec section 8).
 import { ApiError, errorCandidates } from '@/lib/api-client';
+import type { Genre } from './types';
 
 export const ACCEPTED_EXTENSIONS = ['.epub', '.pdf', '.txt', '.docx', '.md'] as const;
 export const ACCEPT_ATTRIBUTE = ACCEPTED_EXTENSIONS.join(',');
 
+/**
+ * Every genre of the taxonomy, in its order. Keyed by the document's Genre enum (which the
+ * gateway builds from the platform's taxonomy), so tsc refuses a name that is no genre and
+ * a genre left out; tests/manuscripts-genres.test.ts checks the order against openapi.json.
+ */
+const TAXONOMY: Record<Genre, true> = {
+  Mystery: true,
+  Thriller: true,
+  Romance: true,
+  Fantasy: true,
+  'Science Fiction': true,
+  Horror: true,
+  'Literary Fiction': true,
+  'Historical Fiction': true,
+  Poetry: true,
+  Children: true,
+  'Young Adult': true,
+  Humour: true,
+  History: true,
+  Politics: true,
+  Biography: true,
+  Science: true,
+  'Self-help': true,
+  Cookery: true,
+};
+
 /** The genres a writer may choose; none lets the analysis decide. */
-export const GENRES = [
-  'Mystery',
-  'Thriller',
-  'Romance',
-  'Fantasy',
-  'Science Fiction',
-  'Horror',
-  'Literary',
-  'Historical Fiction',
-  'Poetry',
-  'Children',
-  'Young Adult',
-  'Humour',
-  'History',
-  'Politics',
-  'Biography',
-  'Science',
-  'Self-help',
-  'Cookery',
-] as const;
+export const GENRES: readonly Genre[] = Object.keys(TAXONOMY) as Genre[];
 
 /** Spec section 9: the upload language is always english. */
 export const UPLOAD_LANGUAGE = 'english';
