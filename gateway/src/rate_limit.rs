@@ -2,8 +2,8 @@
 //! per class of route and client, with `Retry-After` telling how long to wait.
 //!
 //! Signed-in callers are counted per user as their token is checked
-//! ([`crate::auth_guard`]); every `/api` call without a token is counted per client
-//! address here ([`anonymous`]), so that nobody goes uncounted. How many a class allows
+//! ([`crate::auth_guard`]); every `/api` call without a token that verifies is counted per
+//! client address here ([`anonymous`]), so that nobody goes uncounted. How many a class allows
 //! is read from [`crate::live_limits`] on every request, so an admin's change applies at
 //! once.
 //!
@@ -11,7 +11,7 @@
 //! [`AppState::limit_user`]), written here beside the counting so that the state knows
 //! nothing of it.
 
-use actix_web::HttpRequest;
+use actix_web::{HttpMessage, HttpRequest};
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::middleware::Next;
@@ -82,28 +82,42 @@ impl AppState {
     }
 }
 
-/// Counts every `/api` request that carries no bearer token against its address's
-/// anonymous limit; requests with a token are counted per user when it is checked.
+/// Counts every `/api` request whose bearer token does not verify (or that has none)
+/// against its address's anonymous limit; a caller whose token verifies is counted per
+/// user when the route checks it, and the verified caller is handed on to that check
+/// ([`Verified`]) so the signature is checked once.
 pub async fn anonymous(
     req: ServiceRequest,
     next: Next<impl MessageBody>,
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
-    // A bearer token is counted per user by whichever route checks it; every route that
-    // checks none (logins, registration, the API document) has a per-address limit too.
-    let has_token = req
-        .headers()
-        .get("authorization")
-        .and_then(|v| v.to_str().ok())
-        .and_then(quire_kit::caller::bearer)
-        .is_some();
     if req.path().starts_with("/api/")
-        && !has_token
-        && let Some(state) = req.app_data::<web::Data<AppState>>()
+        && let Some(state) = req.app_data::<web::Data<AppState>>().cloned()
     {
-        state
-            .limit(req.request(), Class::Anonymous)
-            .await
-            .map_err(Failure::from)?;
+        // A request is anonymous unless its token verifies: any `Bearer x` header must
+        // not lift the limit of the routes that read no caller (the API document, moods).
+        let token = req
+            .headers()
+            .get("authorization")
+            .and_then(|v| v.to_str().ok())
+            .and_then(quire_kit::caller::bearer)
+            .map(str::to_owned);
+        let verified = match token {
+            Some(token) => state.keys.verify(&token).await.ok(),
+            None => None,
+        };
+        match verified {
+            Some(caller) => {
+                req.extensions_mut().insert(Verified(caller));
+            }
+            None => state
+                .limit(req.request(), Class::Anonymous)
+                .await
+                .map_err(Failure::from)?,
+        }
     }
     next.call(req).await
 }
+
+/// The caller whose token [`anonymous`] verified, for [`crate::auth_guard`].
+#[derive(Clone)]
+pub struct Verified(pub Caller);

@@ -274,6 +274,18 @@ async fn anonymous_callers_have_a_limit_per_address() {
         .await
         .unwrap();
     assert_eq!(r.status().as_u16(), 429);
+    // Nor does a bearer token that does not verify, on a route that reads no caller: the
+    // API document was served 700 times of 700 to any `Bearer x`.
+    for path in ["/api/openapi.json", "/api/chat/moods"] {
+        let r = app
+            .http
+            .get(app.url(path))
+            .header("authorization", "Bearer not-a-token-at-all")
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status().as_u16(), 429, "{path}");
+    }
     // Another address is not affected.
     let r = app
         .http
