@@ -42,11 +42,17 @@ pub struct OpsApi {
     pool: PgPool,
     brokers: String,
     consumers: Arc<[ConsumerGroup]>,
-    /// Held while the first answer is asked, so callers at that moment wait for one ask.
     last_lags: Arc<tokio::sync::Mutex<LastLags>>,
     /// Whether a background ask is under way.
     asking: Arc<AtomicBool>,
+    /// Told when an ask has written its answer.
+    answered: Arc<tokio::sync::Notify>,
 }
+
+/// How long a status call waits for the very first answer about lag before it answers
+/// without one (-1, "not known yet"): within the dashboard's 5 s per part, whatever the
+/// broker takes. The ask goes on and serves the next call.
+const FIRST_ANSWER_WAIT: Duration = Duration::from_secs(4);
 
 impl OpsApi {
     /// The ops of service `service` (its short name), whose consumer groups are `consumers`.
@@ -63,28 +69,59 @@ impl OpsApi {
             consumers: consumers.into(),
             last_lags: Arc::new(tokio::sync::Mutex::new(None)),
             asking: Arc::new(AtomicBool::new(false)),
+            answered: Arc::new(tokio::sync::Notify::new()),
         }
     }
 
-    /// The last answer about lag; asked anew in the background when older than
-    /// [`LAG_FRESH_FOR`], and waited for only when there is none yet.
-    async fn recent_lags(&self) -> Vec<pb::ConsumerLag> {
-        let mut last = self.last_lags.lock().await;
-        let Some((at, lags)) = last.as_ref() else {
-            let lags = ask_lags(&self.brokers, &self.consumers).await;
-            *last = Some((Instant::now(), lags.clone()));
-            return lags;
-        };
-        if at.elapsed() >= LAG_FRESH_FOR && !self.asking.swap(true, Ordering::AcqRel) {
-            let (brokers, consumers) = (self.brokers.clone(), self.consumers.clone());
-            let (slot, asking) = (self.last_lags.clone(), self.asking.clone());
-            tokio::spawn(async move {
-                let lags = ask_lags(&brokers, &consumers).await;
-                *slot.lock().await = Some((Instant::now(), lags));
-                asking.store(false, Ordering::Release);
-            });
+    /// Asks the broker in a task of its own, unless an ask is under way: the answer is
+    /// kept whether or not the call that started it is still waiting.
+    fn ask_in_background(&self) {
+        if self.asking.swap(true, Ordering::AcqRel) {
+            return;
         }
-        lags.clone()
+        let (brokers, consumers) = (self.brokers.clone(), self.consumers.clone());
+        let (slot, asking, answered) = (
+            self.last_lags.clone(),
+            self.asking.clone(),
+            self.answered.clone(),
+        );
+        tokio::spawn(async move {
+            let lags = ask_lags(&brokers, &consumers).await;
+            *slot.lock().await = Some((Instant::now(), lags));
+            asking.store(false, Ordering::Release);
+            answered.notify_waiters();
+        });
+    }
+
+    /// The last answer about lag; asked anew in the background when older than
+    /// [`LAG_FRESH_FOR`], and waited for (up to [`FIRST_ANSWER_WAIT`]) only when there is
+    /// none yet.
+    async fn recent_lags(&self) -> Vec<pb::ConsumerLag> {
+        let answered = self.answered.notified();
+        tokio::pin!(answered);
+        answered.as_mut().enable();
+        if let Some((at, lags)) = self.last_lags.lock().await.as_ref() {
+            if at.elapsed() >= LAG_FRESH_FOR {
+                self.ask_in_background();
+            }
+            return lags.clone();
+        }
+        self.ask_in_background();
+        let _ = tokio::time::timeout(FIRST_ANSWER_WAIT, answered).await;
+        match self.last_lags.lock().await.as_ref() {
+            Some((_, lags)) => lags.clone(),
+            None => self
+                .consumers
+                .iter()
+                .flat_map(|g| {
+                    g.topics.iter().map(|topic| pb::ConsumerLag {
+                        group: g.group.clone(),
+                        topic: topic.clone(),
+                        lag: -1,
+                    })
+                })
+                .collect(),
+        }
     }
 }
 
