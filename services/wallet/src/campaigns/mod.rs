@@ -265,7 +265,14 @@ pub async fn list(
     req: &pb::ListCampaignsRequest,
 ) -> Result<pb::CampaignList> {
     let book = input::uuid("book_id", &req.book_id)?;
-    ensure_visible(state, caller, book).await?;
+    // A book the caller may not see (or none at all) has no campaigns to show them.
+    match ensure_visible(state, caller, book).await {
+        Ok(()) => {}
+        Err(WalletError::Kit(KitError::NotFound(_))) => {
+            return Ok(pb::CampaignList { campaigns: vec![] });
+        }
+        Err(e) => return Err(e),
+    }
     let mut conn = state.conn().await?;
     let rows: Vec<CampaignRow> = campaigns::table
         .filter(campaigns::book_id.eq(book))
