@@ -11,11 +11,11 @@
 //! [`AppState::limit_user`]), written here beside the counting so that the state knows
 //! nothing of it.
 
-use actix_web::{HttpMessage, HttpRequest};
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::middleware::Next;
 use actix_web::web;
+use actix_web::{HttpMessage, HttpRequest};
 use quire_kit::ApiError;
 use quire_kit::caller::Caller;
 

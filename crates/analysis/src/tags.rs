@@ -13,8 +13,8 @@
 use rustc_hash::FxHashMap;
 
 use crate::doc::Doc;
-use quire_english::WordList;
 use crate::{lm, text};
+use quire_english::WordList;
 
 const MAX_TAGS: usize = 12;
 const MIN_TAGS: usize = 5;

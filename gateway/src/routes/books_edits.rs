@@ -16,9 +16,9 @@ use crate::envelope::{Failure, Reply, ok};
 use crate::grpc_call::call;
 use crate::input;
 use crate::input::required;
+use crate::live_limits::Class;
 use crate::money;
 use crate::multipart::{self, Caps};
-use crate::live_limits::Class;
 use crate::state::AppState;
 
 /// A changed text field: `None` when not sent; refused when longer than `max`.

@@ -18,8 +18,8 @@ use crate::envelope::{Reply, ok};
 use crate::grpc_call::call;
 use crate::input;
 use crate::json_body::JsonBody;
-use crate::multipart::{self, Caps};
 use crate::live_limits::Class;
+use crate::multipart::{self, Caps};
 use crate::state::AppState;
 
 /// An upload is read, analysed and made a book before the answer: minutes for a long

@@ -2,8 +2,8 @@
 
 use super::{QualityPart, part, scored, unmeasured};
 use crate::doc::Doc;
-use quire_english::WordList;
 use crate::words;
+use quire_english::WordList;
 
 /// Dialogue share: the share of words inside quotation marks. Fiction usually has 10-60%;
 /// none at all is normal outside fiction, so it scores a neutral 70.
