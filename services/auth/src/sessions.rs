@@ -34,18 +34,15 @@ pub async fn issue(
     user: UserView,
     family: Option<Uuid>,
 ) -> Result<pb::TokenResponse> {
-    if user.row.disabled_at.is_some() {
-        return Err(AuthError::AccountDisabled);
-    }
     let family = family.unwrap_or_else(Uuid::now_v7);
-    let access = state
-        .signer
-        .issue(user.row.id, &user.row.active_role, &user.roles, family)?;
+    let user_id = user.row.id;
+    // Signed first: a disabled account gets neither token.
+    let answer = access_only(state, user, family)?;
     let secret = tokens::new_refresh_secret();
     diesel::insert_into(rt::table)
         .values(NewRefreshToken {
             id: Uuid::now_v7(),
-            user_id: user.row.id,
+            user_id,
             family_id: family,
             token_hash: &tokens::hash_secret(&secret),
             expires_at: Utc::now()
@@ -54,11 +51,8 @@ pub async fn issue(
         .execute(conn)
         .await?;
     Ok(pb::TokenResponse {
-        access_token: access,
         refresh_token: secret,
-        token_type: "bearer".into(),
-        expires_in: state.signer.ttl_secs(),
-        user: Some(user.into()),
+        ..answer
     })
 }
 
