@@ -3,6 +3,7 @@
 //! service's settings, and catalog already reads `QUIRE_MAX_UPLOAD_BYTES`, wallet
 //! `QUIRE_CATALOG_TIMEOUT_MS`.
 
+use std::path::PathBuf;
 use std::time::Duration;
 
 use serde::Deserialize;
@@ -38,9 +39,27 @@ pub struct ManuscriptConfig {
     /// Most characters the AI check takes at once.
     #[serde(default = "d_max_check")]
     pub ai_check_max_chars: usize,
-    /// How long reading and analysing one upload may take before it is refused (422).
+    /// How long reading and analysing one upload may take before it is refused (422),
+    /// waiting for a free core included.
     #[serde(default = "d_processing")]
     pub manuscript_processing_secs: u64,
+    /// The memory one extraction worker may commit, in MiB (its heap and thread stacks:
+    /// RLIMIT_DATA): past it the worker dies and the upload is refused (422), the service
+    /// unharmed. A debug build's pdf reader alone reserves a 512 MiB stack.
+    #[serde(default = "d_extract_memory")]
+    pub manuscript_extract_memory_mb: u64,
+    /// The CPU seconds one extraction worker may use before the kernel stops it (422).
+    #[serde(default = "d_extract_cpu")]
+    pub manuscript_extract_cpu_secs: u64,
+    /// The time one extraction worker may take from its start to its answer, however it
+    /// spends it (waiting included): past it the worker is killed and the upload refused.
+    #[serde(default = "d_extract_wall")]
+    pub manuscript_extract_wall_ms: u64,
+    /// The extraction worker's program: the service binary itself (`quire-manuscript
+    /// extract`). Unset: this process' own executable, which is the service binary in
+    /// production; tests, whose executable is the test binary, name the built service.
+    #[serde(default)]
+    pub manuscript_extract_worker: Option<PathBuf>,
     /// An upload or a book in the making older than this was abandoned by a process that
     /// died: the sweeper settles it. Longer than any upload takes.
     #[serde(default = "d_stale")]
@@ -74,6 +93,15 @@ fn d_max_check() -> usize {
 fn d_processing() -> u64 {
     300
 }
+fn d_extract_memory() -> u64 {
+    512
+}
+fn d_extract_cpu() -> u64 {
+    30
+}
+fn d_extract_wall() -> u64 {
+    60_000
+}
 fn d_stale() -> u64 {
     900
 }
@@ -102,6 +130,23 @@ impl ManuscriptConfig {
         if self.manuscript_max_files == 0 || self.manuscript_max_bytes == 0 {
             anyhow::bail!("manuscript_max_files and manuscript_max_bytes must be above zero");
         }
+        if self.manuscript_extract_memory_mb == 0
+            || self.manuscript_extract_cpu_secs == 0
+            || self.manuscript_extract_wall_ms == 0
+        {
+            anyhow::bail!(
+                "manuscript_extract_memory_mb, manuscript_extract_cpu_secs and \
+                 manuscript_extract_wall_ms must be above zero"
+            );
+        }
+        if self.manuscript_extract_wall_ms > self.manuscript_processing_secs * 1000 {
+            anyhow::bail!(
+                "manuscript_extract_wall_ms ({}) must not exceed manuscript_processing_secs \
+                 ({} s): the extraction is part of the processing",
+                self.manuscript_extract_wall_ms,
+                self.manuscript_processing_secs
+            );
+        }
         Ok(())
     }
 
@@ -119,6 +164,16 @@ impl ManuscriptConfig {
     /// read the topics from their start, which the older group has long moved past.
     pub fn analytics_group(&self) -> String {
         format!("{}-analytics", self.events_group)
+    }
+
+    /// The memory limit of one extraction worker, in bytes.
+    pub fn extract_memory_bytes(&self) -> u64 {
+        self.manuscript_extract_memory_mb
+            .saturating_mul(1024 * 1024)
+    }
+
+    pub fn extract_wall(&self) -> Duration {
+        Duration::from_millis(self.manuscript_extract_wall_ms)
     }
 
     pub fn stale_after(&self) -> Duration {
@@ -139,6 +194,10 @@ impl Default for ManuscriptConfig {
             manuscript_max_text_chars: d_max_text(),
             ai_check_max_chars: d_max_check(),
             manuscript_processing_secs: d_processing(),
+            manuscript_extract_memory_mb: d_extract_memory(),
+            manuscript_extract_cpu_secs: d_extract_cpu(),
+            manuscript_extract_wall_ms: d_extract_wall(),
+            manuscript_extract_worker: None,
             stale_upload_secs: d_stale(),
             sweep_every_secs: d_sweep(),
             upload_progress_ttl_secs: d_progress_ttl(),

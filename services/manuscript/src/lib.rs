@@ -1,11 +1,13 @@
 //! quire-manuscript: writers' manuscripts. It takes a writer's upload (one or more files:
-//! epub, pdf, txt, docx, markdown), keeps the files, extracts the text (quire-bookfile),
-//! analyses it offline (quire-analysis: summaries, authors, tags, genre, characters,
-//! quality scores, the AI check), refuses a text anyone uploaded before (exactly or nearly),
-//! and has catalog make the unlisted book the writer prices and publishes later. It answers
-//! the advisory AI check of any text, the progress of an upload, and a writer's
-//! manuscripts. It owns the `manuscript` schema and announces `manuscript.analyzed` on
-//! `quire.manuscript.v1`; it follows `quire.book.v1` to tell which books are in the shop.
+//! epub, pdf, txt, docx, markdown), keeps the files, extracts the text (quire-bookfile, in
+//! a worker process under OS limits on memory and CPU time: `uploads::worker`, the
+//! binary's `extract` subcommand), analyses it offline (quire-analysis: summaries,
+//! authors, tags, genre, characters, quality scores, the AI check), refuses a text anyone
+//! uploaded before (exactly or nearly), and has catalog make the unlisted book the writer
+//! prices and publishes later. It answers the advisory AI check of any text, the progress
+//! of an upload, and a writer's manuscripts. It owns the `manuscript` schema and announces
+//! `manuscript.analyzed` on `quire.manuscript.v1`; it follows `quire.book.v1` to tell
+//! which books are in the shop.
 //! For pricing and sales analytics it keeps projections of every book (`quire.book.v1`),
 //! every trade (`quire.trade.v1`) and every settled campaign (`quire.campaign.v1`): the
 //! revenue curve of a book (quire-pricing's demand model calibrated on those sales) and a
@@ -16,8 +18,11 @@
 //! `grpc_api` calls into both; what both use (the catalog client, the input checks, the
 //! error, the `db` models) stands at the top beside it.
 //!
-//! It must never let a writer upload for someone else (only an admin may), let a reader
-//! upload at all, keep half a manuscript (a failed upload leaves no row, no book and no
+//! It must never parse an upload in its own process (a hostile file may exhaust the
+//! memory or the CPU of whatever reads it: only a worker, which dies alone, reads one),
+//! trust a worker's answer past its bound, leave a worker running after its upload, let a
+//! writer upload for someone else (only an admin may), let a reader upload at all, keep
+//! half a manuscript (a failed upload leaves no row, no book and no
 //! stored file behind: see `uploads::publish`), let the same text in twice (not even two
 //! copies at once), publish a book (the switch into the shop stays the writer's), send a
 //! manuscript anywhere for analysis (no network, no hosted model), use a file name as a
@@ -109,11 +114,15 @@ pub struct Application {
 }
 
 impl Application {
-    /// Checks the settings, binds the ports (port 0 picks a free one, for tests),
+    /// Checks the settings (the extraction worker's program included), binds the ports (port 0 picks a free one, for tests),
     /// migrates the schema, connects to Postgres, the object store and Kafka, and loads the
     /// token keys (when auth answers already).
     pub async fn build(common: CommonConfig, config: ManuscriptConfig) -> anyhow::Result<Self> {
         config.check()?;
+        let config = ManuscriptConfig {
+            manuscript_extract_worker: Some(uploads::worker::program(&config)?),
+            ..config
+        };
         let core = Core::build(SPEC, common).await?;
         let objects = Objects::open(&config.object_store_url())?;
         let keys = Keys::start(&config.auth_url).await?;

@@ -44,7 +44,8 @@ impl Stack {
         .await;
         let schema = format!("manuscript_mt_{id}");
         let common = env.common(&schema, 4);
-        let config = env.manuscript_config("mt", &auth.url, &catalog.url);
+        let mut config = env.manuscript_config("mt", &auth.url, &catalog.url);
+        config.manuscript_extract_worker = Some(env!("CARGO_BIN_EXE_quire-manuscript").into());
         let manuscript = start_manuscript(common.clone(), config.clone()).await;
         let auth_client = AuthServiceClient::new(channel(auth.url));
         let admin = login(&mut auth_client.clone(), &env.admin_email(), ADMIN_PASSWORD).await;

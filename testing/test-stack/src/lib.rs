@@ -143,7 +143,7 @@ impl TestEnv {
 
     /// The manuscript service on any free port, asking `catalog_url` to make books, its
     /// files in a temporary folder named `tag` and this test, its consumer group this
-    /// test's.
+    /// test's, its extraction worker the built service binary ([`manuscript_worker`]).
     pub fn manuscript_config(
         &self,
         tag: &str,
@@ -152,12 +152,21 @@ impl TestEnv {
     ) -> ManuscriptConfig {
         let id = &self.id;
         let objects = std::env::temp_dir().join(format!("quire-{tag}-manuscripts-{id}"));
+        let defaults = ManuscriptConfig::default();
         ManuscriptConfig {
             auth_url: auth_url.to_owned(),
             catalog_url: catalog_url.to_owned(),
             object_store_url: Some(format!("file://{}", objects.display())),
             events_group: format!("manuscript-{tag}-{id}"),
-            ..ManuscriptConfig::default()
+            manuscript_extract_worker: Some(manuscript_worker()),
+            // An unoptimised worker's pdf reader reserves a 512 MiB stack (quire-bookfile),
+            // which the worker's memory limit counts.
+            manuscript_extract_memory_mb: if cfg!(debug_assertions) {
+                1536
+            } else {
+                defaults.manuscript_extract_memory_mb
+            },
+            ..defaults
         }
     }
 
@@ -174,6 +183,31 @@ impl TestEnv {
             ..ChatConfig::default()
         }
     }
+}
+
+/// The manuscript service's binary, which its extraction worker runs as: the test's own
+/// executable is a test binary (`target/<profile>/deps/<test>-<hash>`), the service's is
+/// built beside that folder (`target/<profile>/quire-manuscript`).
+/// `QUIRE_MANUSCRIPT_EXTRACT_WORKER` names another. Missing, the test stops and says how
+/// to build it (`cargo test --workspace` does; `cargo test -p` of another package does
+/// not).
+pub fn manuscript_worker() -> std::path::PathBuf {
+    if let Some(path) = std::env::var_os("QUIRE_MANUSCRIPT_EXTRACT_WORKER") {
+        return path.into();
+    }
+    let exe = std::env::current_exe().expect("the test binary's path");
+    let profile = exe
+        .parent()
+        .and_then(std::path::Path::parent)
+        .expect("the test binary stands in target/<profile>/deps");
+    let worker = profile.join("quire-manuscript");
+    assert!(
+        worker.is_file(),
+        "the manuscript service's extraction worker {} is missing: build it first \
+         (cargo build -p quire-manuscript, with the same profile and CARGO_TARGET_DIR)",
+        worker.display()
+    );
+    worker
 }
 
 /// A service started in this process: its gRPC URL, its admin port, and what stops it.

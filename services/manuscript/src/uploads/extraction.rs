@@ -1,6 +1,7 @@
 //! The text of an upload: each file read by quire-bookfile (the content decides its
 //! format), then put together as the writer asked, one manuscript in file order or one
-//! chapter per file, with the manuscript's title. CPU work: run it off the async threads.
+//! chapter per file, with the manuscript's title. It parses what a stranger sent: the
+//! service runs it only in a worker process under OS limits (`worker`), never itself.
 
 use quire_analysis::ChapterText;
 use quire_bookfile::{ManuscriptFormat, ManuscriptLimits, TextChapter};

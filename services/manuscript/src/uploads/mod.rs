@@ -1,6 +1,6 @@
 //! Uploads: a writer's manuscript from the files sent to the unlisted book in catalog. The
 //! request is read and its files kept (`request`, `originals`); the text is extracted
-//! (`extraction`, `catalog_file`), analysed offline (`analysis`, `report`, and alone the
+//! (`extraction`, in a process of its own under OS limits: `worker`; `catalog_file`), analysed offline (`analysis`, `report`, and alone the
 //! advisory `ai_checker`) and fingerprinted (`fingerprint`) so that a text uploaded before
 //! is refused (`duplicates`); the manuscript is recorded with its event (`records`) and
 //! the book made (`publish`), step by step where the writer can follow it (`progress`);
@@ -22,3 +22,4 @@ pub mod records;
 pub mod report;
 pub mod request;
 pub mod sweeper;
+pub mod worker;

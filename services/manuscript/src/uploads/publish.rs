@@ -32,12 +32,12 @@ use crate::db::{int4, int8};
 use crate::error::{ManuscriptError, Result};
 use crate::input;
 use crate::uploads::analysis::{self, Analysed};
-use crate::uploads::extraction::{self, Extracted};
+use crate::uploads::extraction::Extracted;
 use crate::uploads::progress::{Step, Tracker};
 use crate::uploads::records::{self, NewManuscript};
 use crate::uploads::report::Heading;
 use crate::uploads::request::{self, Upload};
-use crate::uploads::{catalog_file, originals};
+use crate::uploads::{catalog_file, originals, worker};
 
 /// Checks the request, then runs the upload to its end on a task of its own.
 pub async fn publish(
@@ -188,14 +188,9 @@ async fn read_and_analyse(
 ) -> Result<(Extracted, Analysed)> {
     *at = Step::Extracting;
     tracker.step(*at).await;
+    // Held while the worker runs: it keeps a core busy as the analysis does.
     let _slot = state.cpu_slot().await?;
-    let (files, split, max_chars) = (
-        upload.files.clone(),
-        upload.split,
-        state.config.manuscript_max_text_chars,
-    );
-    let text = tokio::task::spawn_blocking(move || extraction::extract(&files, split, max_chars))
-        .await??;
+    let text = worker::extract(&state.config, &upload.files, upload.split).await?;
     *at = Step::Analysing;
     tracker.step(*at).await;
     let genre = upload.genre.clone();

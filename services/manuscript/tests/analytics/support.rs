@@ -48,7 +48,8 @@ impl Stack {
         .await;
         let schema = format!("manuscript_an_{id}");
         let common = env.common(&schema, 4);
-        let config = env.manuscript_config("an", &auth.url, &catalog.url);
+        let mut config = env.manuscript_config("an", &auth.url, &catalog.url);
+        config.manuscript_extract_worker = Some(env!("CARGO_BIN_EXE_quire-manuscript").into());
         let group = config.analytics_group();
         let manuscript = start_manuscript(common.clone(), config).await;
         let auth_client = AuthServiceClient::new(channel(auth.url));
