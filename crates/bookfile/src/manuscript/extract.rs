@@ -1,5 +1,6 @@
 //! Manuscript extraction: what a file really is (`sniff`), then its text as chapters by
-//! the reader for its format, under the time bound and the character budget.
+//! the reader for its format, under the time bound and the character budget, and its
+//! title and authors without the tools' defaults (`title_page`).
 
 use crate::common::error::BookFileError;
 use crate::common::limits::check_file_size;
@@ -7,7 +8,7 @@ use crate::manuscript::chapters::ChapterBuilder;
 use crate::manuscript::deadline::Deadline;
 use crate::manuscript::model::{Manuscript, ManuscriptFormat, ManuscriptLimits};
 use crate::manuscript::sniff::{Content, sniff};
-use crate::manuscript::{docx, epub, markdown, pdf, txt};
+use crate::manuscript::{docx, epub, markdown, pdf, title_page, txt};
 
 /// See `crate::extract_manuscript`.
 pub(crate) fn extract(
@@ -31,7 +32,7 @@ pub(crate) fn extract(
     let deadline = Deadline::new(limits.max_duration);
     let content = sniff(data, claimed, limits)?;
     let builder = ChapterBuilder::new(limits.max_text_chars, deadline);
-    match content {
+    let mut manuscript = match content {
         Content::Text => match claimed {
             ManuscriptFormat::Markdown => markdown::extract(data, builder),
             _ => txt::extract(data, builder),
@@ -39,5 +40,7 @@ pub(crate) fn extract(
         Content::Pdf => pdf::extract::extract(data, limits, builder),
         Content::Epub(zip) => epub::extract(zip, builder),
         Content::Docx(zip) => docx::document::extract(zip, builder),
-    }
+    }?;
+    title_page::complete(&mut manuscript);
+    Ok(manuscript)
 }

@@ -16,4 +16,5 @@ pub(crate) mod pdf;
 pub(crate) mod sections;
 pub(crate) mod sniff;
 pub(crate) mod text_decode;
+pub(crate) mod title_page;
 pub(crate) mod txt;

@@ -61,11 +61,13 @@ pub struct TextChapter {
 pub struct Manuscript {
     pub format: ManuscriptFormat,
     /// From the file's metadata (epub dc:title, pdf Info Title, docx core.xml or a
-    /// paragraph in the Title style, markdown front matter or a lone leading H1), never
-    /// from the file name.
+    /// paragraph in the Title style, markdown front matter or a lone leading H1), else the
+    /// first line of its title page when that reads as a title; never from the file name,
+    /// never a tool's default ("Enscript Output").
     pub title: Option<String>,
     /// From the file's metadata (epub dc:creator, pdf Info Author, docx dc:creator,
-    /// markdown front matter, a txt's "Author:" line or "by" line).
+    /// markdown front matter, a txt's "Author:" line or "by" line), never a tool's default
+    /// ("python-docx").
     pub authors: Vec<String>,
     pub language: Option<String>,
     /// Reading order; never empty.
