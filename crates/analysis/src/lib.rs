@@ -72,10 +72,14 @@ pub struct Analysis {
     pub authors: Vec<String>,
     /// 5 to 12 lowercase keyphrases.
     pub tags: Vec<String>,
-    /// The best genre (or the hint when the classifier has no answer).
+    /// The genre: the writer's own (the hint) unless the text clearly says otherwise (see
+    /// `genre_evidence`), else the most probable one.
     pub genre: String,
     /// All genre probabilities, best first.
     pub genre_scores: Vec<GenreScore>,
+    /// Why the genre is what it is: what became of the writer's genre, and the passages,
+    /// words and style traits that decided it.
+    pub genre_evidence: GenreEvidence,
     /// Main characters, most prominent first.
     pub characters: Vec<String>,
     /// Writing-quality scores.
@@ -95,6 +99,55 @@ pub struct GenreScore {
     pub genre: String,
     /// Probability, 0..=1.
     pub probability: f32,
+}
+
+/// Why the classifier gave its genre (see [`genre::judge`]).
+#[derive(Debug, Clone, PartialEq, Default, Serialize)]
+pub struct GenreEvidence {
+    /// The writer's genre (its canonical name), when the hint named a genre of the
+    /// taxonomy.
+    pub hint: Option<String>,
+    /// Whether the text overruled the writer's genre: it reads clearly as another genre,
+    /// which comes out at least three times as probable as the writer's even with the
+    /// prior the writer's choice is given.
+    pub hint_overruled: bool,
+    /// One sentence for the writer: the genre, and what became of their own.
+    pub reason: String,
+    /// How many passages were read, spread evenly over the whole text (a short text is one
+    /// passage).
+    pub passages_read: usize,
+    /// Whether the text was read as a play (speakers' names and stage directions set
+    /// aside, the speeches counted as dialogue, the lines not taken for verse).
+    pub play: bool,
+    /// The passages that spoke most for the genre (against the writer's genre when it was
+    /// overruled), strongest first, at most three.
+    pub passages: Vec<GenrePassage>,
+    /// The words and style traits that pushed most towards the genre (against the
+    /// writer's genre when it was overruled, else against the average genre), strongest
+    /// first, at most ten.
+    pub features: Vec<GenreFeature>,
+}
+
+/// A passage the genre rests on.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct GenrePassage {
+    /// The chapter it is in, from 0.
+    pub chapter: usize,
+    /// Where it starts in that chapter's text, in bytes.
+    pub offset: usize,
+    /// Its first words.
+    pub excerpt: String,
+    /// The genre's probability from this passage alone (without the writer's genre).
+    pub probability: f32,
+}
+
+/// A word, a pair of words or a style trait, and how much it pushed the genre.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct GenreFeature {
+    /// The word or pair as the text writes it (lowercased), or `style: ` and the trait.
+    pub feature: String,
+    /// Its share of the genre's score, in nats (averaged over the passages read).
+    pub weight: f32,
 }
 
 /// What the analysis found in one chapter.
@@ -117,7 +170,20 @@ pub fn analyse(input: &Input) -> Analysis {
     let (full, spans) = join_chapters(input.chapters);
     // The genre walks the text on its own: done before the document is tokenised, its
     // spelling tables are gone before the tokens arrive (a novel's peak memory is lower).
-    let genre_scores = genre::classify(&full, input.genre_hint);
+    let genre::Judgement {
+        genre,
+        scores: genre_scores,
+        evidence: mut genre_evidence,
+    } = genre::judge(&full, input.genre_hint);
+    for passage in &mut genre_evidence.passages {
+        // From the joined text to its chapter.
+        let chapter = spans
+            .iter()
+            .rposition(|(_, range)| range.start <= passage.offset)
+            .unwrap_or(0);
+        passage.chapter = chapter;
+        passage.offset -= spans.get(chapter).map_or(0, |(_, range)| range.start);
+    }
     let doc = doc::Doc::new(&full, &spans);
     let stems = doc.vocab.stem_groups();
     let people = characters::main_characters(&doc);
@@ -128,11 +194,6 @@ pub fn analyse(input: &Input) -> Analysis {
     let lead_words = people.first().map(|c| c.words.clone()).unwrap_or_default();
     let summariser = summary::Summariser::new(&doc, &stems, &character_words, &lead_words);
     let all = 0..doc.sentences.len();
-    let genre = genre_scores
-        .first()
-        .map(|g| g.genre.clone())
-        .or_else(|| input.genre_hint.map(str::to_owned))
-        .unwrap_or_default();
     let ai_check = ai::check(&doc);
     let ai_probabilities = ai::chapter_probabilities(&ai_check, doc.chapters.len());
     let chapters = doc
@@ -154,6 +215,7 @@ pub fn analyse(input: &Input) -> Analysis {
         tags: tags::tags(&doc, &stems, &character_words),
         genre,
         genre_scores,
+        genre_evidence,
         characters: people.into_iter().map(|c| c.name).collect(),
         quality: quality::assess(&doc),
         ai_check,

@@ -1,6 +1,8 @@
 //! What the genre classifier promises its callers: a full, sorted distribution; the
-//! writer's genre as a prior and not the answer; explanations; any text without a panic;
-//! the same answer every time. The long-text test prints its timing:
+//! writer's genre as a prior and not the answer, kept unless the text clearly says
+//! otherwise, with the reason; a whole book read, not its first page; a play read as a
+//! play; explanations; any text without a panic; the same answer every time. The
+//! long-text test prints its timing:
 //!
 //! `cargo test -p quire-analysis --release --test genre_behaviour -- --nocapture`
 
@@ -8,8 +10,8 @@
 
 use std::time::Instant;
 
-use quire_analysis::GenreScore;
 use quire_analysis::genre::{self, GenreModel, Settings, TrainingError, corpus};
+use quire_analysis::{ChapterText, GenreScore, Input, analyse};
 use quire_genres::GENRES;
 
 /// Neither the training nor the test passages: written for these tests.
@@ -20,6 +22,19 @@ const RECIPE: &str = "Whisk 3 eggs with 250 ml of milk and 100 g of plain flour 
 
 /// A line any novel might hold: no genre stands out.
 const PLAIN: &str = "She opened the door and looked out at the rain for a long time.";
+
+/// A scene of a play, written for these tests: speakers' names before the speeches, stage
+/// directions between them, the speeches in lines of verse.
+const SCENE: &str = "Enter the Duke and Lady Anne.\n\nDUKE.\nYou come too late, my lady; \
+    the gates are shut,\nAnd all the city sleeps beneath the frost.\n\nLADY ANNE.\nThen \
+    let them sleep, my lord, and let me in;\nI bring you letters from my brother's camp.\n\n\
+    DUKE.\nWhat news? Is he alive, and does he hold\nThe bridge against the rebels?\n\n\
+    LADY ANNE.\nHe holds it still,\nBut cannot hold it long without your horse.\n\nDUKE.\n\
+    Then he shall have them. Call my captains here.\n\n[Exit Lady Anne.]\n\n";
+
+fn judge_json(judgement: &genre::Judgement) -> String {
+    format!("{judgement:?}")
+}
 
 fn assert_distribution(scores: &[GenreScore]) {
     assert_eq!(scores.len(), GENRES.len());
@@ -72,6 +87,171 @@ fn a_clear_text_of_another_genre_beats_the_hint() {
     assert_eq!(scores[0].genre, "Cookery");
     assert!(scores[0].probability > 0.9, "{scores:?}");
     assert!(probability(&scores, "Romance") < 0.05, "{scores:?}");
+}
+
+#[test]
+fn the_hint_is_kept_unless_the_text_clearly_says_otherwise_and_the_reason_is_given() {
+    // A recipe hinted Romance: overruled, and the evidence says by what.
+    let j = genre::judge(RECIPE, Some("romance"));
+    assert_eq!(j.genre, "Cookery");
+    assert_eq!(j.scores[0].genre, "Cookery");
+    let e = &j.evidence;
+    assert_eq!(e.hint.as_deref(), Some("Romance"));
+    assert!(e.hint_overruled, "{}", judge_json(&j));
+    assert!(
+        e.reason.contains("Romance")
+            && e.reason.contains("Cookery")
+            && e.reason.contains("overruled"),
+        "{}",
+        e.reason
+    );
+    assert_eq!(e.passages_read, 1);
+    assert_eq!(e.passages.len(), 1);
+    assert!(e.passages[0].probability > 0.5, "{:?}", e.passages);
+    assert!(
+        e.features
+            .iter()
+            .any(|f| f.feature.starts_with("style: quantities")),
+        "{:?}",
+        e.features
+    );
+    assert!(e.features.windows(2).all(|w| w[0].weight >= w[1].weight));
+    // A plain line hinted Mystery: kept, even where another genre is a little likelier.
+    for hint in GENRES {
+        let j = genre::judge(PLAIN, Some(hint));
+        assert_eq!(j.genre, *hint);
+        assert!(!j.evidence.hint_overruled, "{}", judge_json(&j));
+        assert!(j.evidence.reason.contains("kept"), "{}", j.evidence.reason);
+    }
+    // Without a hint the genre is the most probable, and the scores are `classify`'s.
+    for text in [RECIPE, PLAIN, SCENE, ""] {
+        let j = genre::judge(text, None);
+        assert_eq!(j.scores, genre::classify(text, None));
+        assert_eq!(j.genre, j.scores[0].genre);
+        assert_eq!(j.evidence.hint, None);
+        assert!(!j.evidence.hint_overruled);
+        assert!(!j.evidence.reason.is_empty());
+    }
+    assert_eq!(genre::judge("", Some("Poetry")).genre, "Poetry");
+    // An unknown hint is no hint.
+    assert_eq!(
+        genre::judge(RECIPE, Some("Western")),
+        genre::judge(RECIPE, None)
+    );
+}
+
+#[test]
+fn a_book_is_read_whole_not_by_its_first_page() {
+    // A recipe first, then ten times as much history: the history decides.
+    let history: Vec<&str> = corpus::training_set()
+        .into_iter()
+        .filter(|(g, _)| *g == "History")
+        .map(|(_, t)| t)
+        .collect();
+    let book = format!("{RECIPE}\n\n{}", history.join("\n\n"));
+    assert_eq!(genre::classify(RECIPE, None)[0].genre, "Cookery");
+    let j = genre::judge(&book, None);
+    assert_eq!(j.genre, "History", "{}", judge_json(&j));
+    let e = &j.evidence;
+    assert!(e.passages_read > 10, "{}", e.passages_read);
+    assert!(!e.play);
+    assert!(e.passages.len() <= 3 && !e.passages.is_empty());
+    for p in &e.passages {
+        assert_eq!(p.chapter, 0);
+        let words: Vec<&str> = p
+            .excerpt
+            .trim_end_matches('\u{2026}')
+            .split_whitespace()
+            .collect();
+        let at: Vec<&str> = book[p.offset..]
+            .split_whitespace()
+            .take(words.len())
+            .collect();
+        assert_eq!(words, at, "the excerpt is the text at the passage's offset");
+    }
+}
+
+#[test]
+fn the_analysis_carries_the_evidence_with_its_passages_placed_in_their_chapters() {
+    let chapter = |genre: &str| ChapterText {
+        title: genre.to_owned(),
+        text: corpus::training_set()
+            .into_iter()
+            .filter(|(g, _)| *g == genre)
+            .map(|(_, t)| t)
+            .collect::<Vec<_>>()
+            .join("\n\n"),
+    };
+    let chapters = [chapter("Cookery"), chapter("Cookery"), chapter("Poetry")];
+    let input = Input {
+        title: "",
+        chapters: &chapters,
+        metadata_authors: &[],
+        genre_hint: Some("Thriller"),
+    };
+    let a = analyse(&input);
+    assert_eq!(a.genre, "Cookery");
+    assert_eq!(a.genre, a.genre_scores[0].genre);
+    let e = &a.genre_evidence;
+    assert_eq!(e.hint.as_deref(), Some("Thriller"));
+    assert!(e.hint_overruled && e.reason.contains("Thriller"), "{e:?}");
+    assert!(e.passages_read > 10);
+    assert!(!e.passages.is_empty());
+    for p in &e.passages {
+        let text = &chapters[p.chapter].text;
+        let words: Vec<&str> = p
+            .excerpt
+            .trim_end_matches('\u{2026}')
+            .split_whitespace()
+            .collect();
+        let at: Vec<&str> = text[p.offset..]
+            .split_whitespace()
+            .take(words.len())
+            .collect();
+        assert_eq!(words, at, "{p:?}");
+        assert!(
+            p.chapter < 2,
+            "a Cookery passage is in a Cookery chapter: {p:?}"
+        );
+    }
+    let kept = analyse(&Input {
+        genre_hint: Some("cookbook"),
+        ..input
+    });
+    assert_eq!(kept.genre, "Cookery");
+    assert!(!kept.genre_evidence.hint_overruled);
+}
+
+#[test]
+fn a_play_is_read_as_speeches_not_as_verse() {
+    let play = SCENE.repeat(6);
+    let j = genre::judge(&play, None);
+    assert!(j.evidence.play, "{}", judge_json(&j));
+    let why = genre::explain(&play, "Poetry");
+    assert!(
+        !why.iter().any(|(n, _)| n.starts_with("style: verse lines")),
+        "{why:?}"
+    );
+    // The same speeches without speakers and stage directions are verse, and read as it.
+    let verse: String = play
+        .lines()
+        .filter(|l| l.chars().any(char::is_lowercase))
+        .filter(|l| !l.starts_with("Enter") && !l.starts_with('['))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let read_as_verse = genre::judge(&verse, None);
+    assert!(!read_as_verse.evidence.play, "{verse}");
+    let why = genre::explain(&verse, "Poetry");
+    assert!(
+        why.iter().any(|(n, _)| n.starts_with("style: verse lines")),
+        "{why:?}"
+    );
+    assert!(
+        probability(&read_as_verse.scores, "Poetry") > probability(&j.scores, "Poetry"),
+        "{} / {}",
+        judge_json(&read_as_verse),
+        judge_json(&j)
+    );
 }
 
 #[test]
@@ -239,6 +419,34 @@ fn training_is_deterministic_and_checks_its_labels() {
             },
             "hint_prior",
         ),
+        (
+            Settings {
+                hint_margin: 0.5,
+                ..base
+            },
+            "hint_margin",
+        ),
+        (
+            Settings {
+                style_smoothing: 0.0,
+                ..base
+            },
+            "style_smoothing",
+        ),
+        (
+            Settings {
+                passage_words: 0,
+                ..base
+            },
+            "passage_words",
+        ),
+        (
+            Settings {
+                max_passages: 0,
+                ..base
+            },
+            "max_passages",
+        ),
     ] {
         assert_eq!(
             GenreModel::train_with(&good, settings).unwrap_err(),
@@ -290,12 +498,17 @@ fn a_megabyte_of_text_is_classified_quickly() {
         let started = Instant::now();
         let scores = model.classify(&book, None);
         let classifying = started.elapsed();
+        let started = Instant::now();
+        let judgement = model.judge(&book, Some("Romance"));
+        let judging = started.elapsed();
+        assert_eq!(judgement.scores, model.classify(&book, Some("Romance")));
         assert_distribution(&scores);
         if genre == "History" {
             assert_eq!(scores[0].genre, "History");
         }
         println!(
-            "classifying {} bytes of {genre} text: {classifying:?}",
+            "classifying {} bytes of {genre} text: {classifying:?} (judging, with a hint and \
+             the evidence: {judging:?})",
             book.len()
         );
     }

@@ -293,6 +293,8 @@ struct Outcome {
     chapters: usize,
     analysis: Analysis,
     hinted_genre: String,
+    /// Why the hinted analysis gave its genre.
+    hinted_reason: String,
     took: Duration,
     took_hinted: Duration,
 }
@@ -303,6 +305,15 @@ impl Outcome {
     }
     fn hinted_right(&self) -> bool {
         right_genre(&self.work, &self.hinted_genre)
+    }
+    /// The probability the analysis (without hint) gave to the labelled genres.
+    fn labelled_probability(&self) -> f64 {
+        self.analysis
+            .genre_scores
+            .iter()
+            .filter(|g| right_genre(&self.work, &g.genre))
+            .map(|g| f64::from(g.probability))
+            .sum()
     }
     fn prose_fiction(&self) -> bool {
         PROSE_FICTION.contains(&self.work.kind.as_str())
@@ -427,6 +438,7 @@ fn real_books_are_analysed_as_a_librarian_would() {
             chapters: chapters.len(),
             analysis,
             hinted_genre: hinted.genre,
+            hinted_reason: hinted.genre_evidence.reason,
             took,
             took_hinted,
         });
@@ -457,12 +469,29 @@ fn real_books_are_analysed_as_a_librarian_would() {
             format!("{} / {}", o.work.genre, o.work.genre2)
         };
         println!(
-            "  genre   {} {} [{p:.2}]  labelled {label};  hinted {} {}",
+            "  genre   {} {} [{p:.2}]  labelled {label};  hinted {} {}{}",
             mark(o.genre_right()),
             a.genre,
             mark(o.hinted_right()),
-            o.hinted_genre
+            o.hinted_genre,
+            if a.genre_evidence.play {
+                "  (read as a play)"
+            } else {
+                ""
+            }
         );
+        println!("          {}", a.genre_evidence.reason);
+        println!(
+            "          words and traits: {}",
+            a.genre_evidence
+                .features
+                .iter()
+                .take(5)
+                .map(|f| format!("{} {:.2}", f.feature, f.weight))
+                .collect::<Vec<_>>()
+                .join("; ")
+        );
+        println!("          hinted: {}", o.hinted_reason);
         let lead = match o.lead_first() {
             Some(first) => format!("{} lead {}", mark(first), o.work.lead.join("|")),
             None => "   no lead labelled".to_owned(),
@@ -508,6 +537,27 @@ fn real_books_are_analysed_as_a_librarian_would() {
             table["all"][i].to_string()
         );
     }
+    // How sure the genre was, against how often it was right (no hint).
+    println!("\ngenre calibration (no hint; the labelled genres' probability summed):");
+    for (name, group) in &splits {
+        let n = group.len() as f64;
+        let log_loss = group
+            .iter()
+            .map(|o| -o.labelled_probability().max(1e-9).ln())
+            .sum::<f64>()
+            / n;
+        let confidence = group
+            .iter()
+            .map(|o| f64::from(o.analysis.genre_scores[0].probability))
+            .sum::<f64>()
+            / n;
+        let right = group.iter().filter(|o| o.genre_right()).count() as f64 / n;
+        println!(
+            "  {name:<8} log loss {log_loss:.3} (uniform: {:.3}); mean top probability \
+             {confidence:.2}, right {right:.2}",
+            (GENRES.len() as f64).ln()
+        );
+    }
     let analyse_time: Duration = outcomes.iter().map(|o| o.took).sum();
     let slowest = outcomes.iter().max_by_key(|o| o.took).unwrap();
     println!(
@@ -539,9 +589,11 @@ fn real_books_are_analysed_as_a_librarian_would() {
 
     // Floors, over all 32 books, in the order of MEASURES: measured when the set was made
     // (7/32, 5/20, 16/32, 12/20, 8/21, 12/21, 9/32, 9/14; see the README), each less about
-    // one book. Raise them with the analysis; issue 33's targets are 0.8 and more.
+    // one book; the genre's four since raised to what the passage-by-passage genre reaches
+    // (15/32, 10/20, 32/32, 20/20), less about one book. Raise them with the analysis;
+    // issue 33's targets are 0.8 and more.
     let all = &table["all"];
-    let floors = [0.19, 0.20, 0.45, 0.55, 0.33, 0.52, 0.25, 0.57];
+    let floors = [0.43, 0.45, 0.95, 0.95, 0.33, 0.52, 0.40, 0.95];
     for (i, floor) in floors.iter().enumerate() {
         assert!(
             all[i].value() >= *floor,

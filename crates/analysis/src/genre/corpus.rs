@@ -128,18 +128,18 @@ mod tests {
     use quire_genres::GENRES;
 
     #[test]
-    fn training_files_follow_the_taxonomy_and_hold_twenty_passages_each() {
+    fn training_files_follow_the_taxonomy_and_hold_twenty_six_passages_each() {
         assert_eq!(TRAIN.len(), GENRES.len());
         for ((genre, file), expected) in TRAIN.iter().zip(GENRES) {
             assert_eq!(genre, expected);
             let ps = passages(file);
-            assert_eq!(ps.len(), 20, "{genre}");
+            assert_eq!(ps.len(), 26, "{genre}");
             for p in ps {
                 let words = p.split_whitespace().count();
                 assert!((80..=200).contains(&words), "{genre}: {words} words");
             }
         }
-        assert_eq!(training_set().len(), 20 * GENRES.len());
+        assert_eq!(training_set().len(), 26 * GENRES.len());
         assert_eq!(indexed_training_set().len(), training_set().len());
     }
 

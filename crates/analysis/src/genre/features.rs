@@ -10,17 +10,47 @@ use rustc_hash::FxHashMap;
 use super::style::{WordKind, WordTally};
 use crate::text;
 
+/// Function words of older English that the platform's stop words (modern English) lack:
+/// they tell a text's age, not its genre ("hath", "'tis", "whence"). Sorted.
+#[rustfmt::skip]
+const OLD_FUNCTION_WORDS: &[&str] = &[
+    "'tis", "'twas", "'twere", "'twill", "canst", "couldst", "didst", "dost", "doth", "e'en",
+    "e'er", "ere", "hadst", "hast", "hath", "hence", "hither", "mayst", "methinks", "nay",
+    "ne'er", "o'er", "oft", "shalt", "shouldst", "thence", "thither", "tis", "twas", "whence",
+    "wherefore", "whilst", "whither", "wilt", "wouldst", "yea",
+];
+
 /// Walks the words of `text` once: every word goes into `tally` (for the style
 /// measurements), and each content word is handed to `content` as (the word as written,
 /// its normalised form), in reading order.
-pub fn walk<'a>(text: &'a str, tally: &mut WordTally, mut content: impl FnMut(&'a str, &str)) {
-    // A book repeats its words: each spelling is normalised and sorted out once.
-    let mut spellings: FxHashMap<&'a str, Spelling<'a>> = FxHashMap::default();
-    for raw in text::words(text) {
-        let spelling = spellings.entry(raw).or_insert_with(|| Spelling::of(raw));
-        tally.add(spelling.kind);
-        if let Some(lower) = &spelling.content {
-            content(raw, lower);
+pub fn walk<'a>(text: &'a str, tally: &mut WordTally, content: impl FnMut(&'a str, &str)) {
+    Reader::default().walk(text, tally, content);
+}
+
+/// Walks texts word by word, remembering what it found out about each spelling, so that
+/// the passages of one book sort out each of its spellings once.
+#[derive(Default)]
+pub struct Reader<'a> {
+    spellings: FxHashMap<&'a str, Spelling<'a>>,
+}
+
+impl<'a> Reader<'a> {
+    /// As [`walk`], with the spellings of earlier walks remembered.
+    pub fn walk(
+        &mut self,
+        text: &'a str,
+        tally: &mut WordTally,
+        mut content: impl FnMut(&'a str, &str),
+    ) {
+        for raw in text::words(text) {
+            let spelling = self
+                .spellings
+                .entry(raw)
+                .or_insert_with(|| Spelling::of(raw));
+            tally.add(spelling.kind);
+            if let Some(lower) = &spelling.content {
+                content(raw, lower);
+            }
         }
     }
 }
@@ -53,7 +83,10 @@ pub fn pair_name(first: &str, second: &str) -> String {
 }
 
 fn is_content(lower: &str) -> bool {
-    lower.chars().nth(1).is_some() && text::is_alphabetic_word(lower) && !text::is_stop_word(lower)
+    lower.chars().nth(1).is_some()
+        && text::is_alphabetic_word(lower)
+        && !text::is_stop_word(lower)
+        && OLD_FUNCTION_WORDS.binary_search(&lower).is_err()
 }
 
 #[cfg(test)]
@@ -66,6 +99,15 @@ mod tests {
             out.push(stem(lower))
         });
         out
+    }
+
+    #[test]
+    fn old_function_words_are_sorted_and_left_out() {
+        assert!(OLD_FUNCTION_WORDS.windows(2).all(|w| w[0] < w[1]));
+        assert_eq!(
+            content("'Tis true, he hath a Sword, whence it came."),
+            vec!["true", "sword", "came"]
+        );
     }
 
     #[test]

@@ -137,10 +137,12 @@ const MIN_AUXILIARIES: u32 = 3;
 /// Units that follow a number in a recipe (lowercase).
 #[rustfmt::skip]
 const UNITS: &[&str] = &[
-    "c", "cl", "cm", "cup", "cups", "dl", "f", "g", "gram", "grams", "hour", "hours", "inch",
-    "inches", "kg", "l", "lb", "lbs", "liter", "liters", "litre", "litres", "min", "mins",
-    "minute", "minutes", "ml", "mm", "ounce", "ounces", "oz", "pint", "pints", "seconds",
-    "tablespoon", "tablespoons", "tbsp", "teaspoon", "teaspoons", "tsp",
+    "c", "cl", "cm", "cup", "cups", "dessertspoonful", "dessertspoonfuls", "dl", "f", "g",
+    "gill", "gills", "gram", "grams", "hour", "hours", "inch", "inches", "kg", "l", "lb",
+    "lbs", "liter", "liters", "litre", "litres", "min", "mins", "minute", "minutes", "ml",
+    "mm", "ounce", "ounces", "oz", "pint", "pints", "pound", "pounds", "quart", "quarts",
+    "seconds", "tablespoon", "tablespoonful", "tablespoonfuls", "tablespoons", "tbsp",
+    "teacupful", "teacupfuls", "teaspoon", "teaspoonful", "teaspoonfuls", "teaspoons", "tsp",
 ];
 
 /// What one word adds to the tally. It depends only on the spelling, so a caller may
@@ -261,23 +263,38 @@ pub struct Style {
 impl Style {
     /// Measures `text`, given the tally of its words.
     pub fn measure(text: &str, tally: &WordTally) -> Self {
+        Self::measure_pieces(&[text], None, tally)
+    }
+
+    /// Measures a text read in pieces (a play's speeches without their speakers' names),
+    /// given the tally of their words. `speeches` is `Some` for a play: how many speeches
+    /// start in the pieces. A play's speeches are its dialogue (each counts as a quoted
+    /// speech); its lines are neither verse nor prose, and it has no narrator, so the
+    /// measures of the narration (verse lines, person, tense) are not taken: a play's
+    /// "I" is a character's, not a memoir's.
+    pub fn measure_pieces(pieces: &[&str], speeches: Option<u32>, tally: &WordTally) -> Self {
         let mut values = [None; FEATURES.len()];
         if tally.words < MIN_WORDS {
             return Style { values };
         }
-        let marks = Marks::count(text);
+        let marks = Marks::count(pieces);
         let words = tally.words as f32;
         let per_100 = |n: u32| 100.0 * n as f32 / words;
         let sentences = marks.sentences.max(1) as f32;
         let auxiliaries = tally.past + tally.present;
-        values[0] = Some(per_100(marks.quotes));
-        values[1] = (marks.lines > 0).then(|| marks.verse_lines as f32 / marks.lines as f32);
+        values[0] = Some(per_100(match speeches {
+            Some(speeches) => 2 * speeches,
+            None => marks.quotes,
+        }));
+        values[1] = (marks.lines > 0 && speeches.is_none())
+            .then(|| marks.verse_lines as f32 / marks.lines as f32);
         values[2] = Some(per_100(tally.quantities));
-        values[3] = Some(per_100(tally.second_person));
-        values[4] = Some(per_100(tally.first_person));
-        values[5] = Some(per_100(tally.third_person));
-        values[6] =
-            (auxiliaries >= MIN_AUXILIARIES).then(|| tally.past as f32 / auxiliaries as f32);
+        let narrated = speeches.is_none();
+        values[3] = narrated.then(|| per_100(tally.second_person));
+        values[4] = narrated.then(|| per_100(tally.first_person));
+        values[5] = narrated.then(|| per_100(tally.third_person));
+        values[6] = (narrated && auxiliaries >= MIN_AUXILIARIES)
+            .then(|| tally.past as f32 / auxiliaries as f32);
         values[7] = Some(per_100(tally.dates));
         values[8] = Some(marks.exclamations as f32 / sentences);
         values[9] = Some(words / sentences);
@@ -306,13 +323,13 @@ struct Marks {
 }
 
 impl Marks {
-    fn count(text: &str) -> Self {
+    fn count(pieces: &[&str]) -> Self {
         let mut marks = Marks::default();
         // A run of terminators ("?!", "...") ends one sentence; it is an exclamation when
         // it holds a "!".
         let mut in_run = false;
         let mut run_has_bang = false;
-        for c in text.chars() {
+        for c in pieces.iter().flat_map(|p| p.chars()) {
             if matches!(c, '"' | '\u{201C}' | '\u{201D}' | '\u{AB}' | '\u{BB}') {
                 marks.quotes += 1;
             }
@@ -329,7 +346,7 @@ impl Marks {
             }
         }
         marks.exclamations += u32::from(run_has_bang);
-        for line in text.lines() {
+        for line in pieces.iter().flat_map(|p| p.lines()) {
             let line = line.trim();
             if line.is_empty() || is_heading(line) {
                 continue;
@@ -435,6 +452,28 @@ mod tests {
         assert_eq!(level(excited, 8), Some("frequent"));
         assert_eq!(level(excited, 9), Some("short"));
         assert_eq!(level(excited, 10), Some("short"));
+    }
+
+    #[test]
+    fn a_play_has_dialogue_and_no_narration() {
+        let speeches = "I will not go, my lord; the night is cold,\nAnd I am weary of \
+                        this cold, dark road.\nThen stay, and I will go alone to her.\n";
+        let mut tally = WordTally::default();
+        for w in crate::text::words(speeches) {
+            tally.add(WordKind::of(w, &crate::text::normalise(w)));
+        }
+        let play = Style::measure_pieces(&[speeches], Some(3), &tally);
+        let plain = Style::measure_pieces(&[speeches], None, &tally);
+        assert_eq!(plain, Style::measure(speeches, &tally));
+        let level =
+            |s: &Style, i: usize| s.values[i].map(|v| FEATURES[i].levels[FEATURES[i].level(v)]);
+        assert_eq!(level(&play, 0), Some("much"));
+        assert_eq!(level(&plain, 0), Some("none"));
+        for i in [1, 3, 4, 5, 6] {
+            assert_eq!(play.values[i], None, "{}", FEATURES[i].name);
+        }
+        assert!(plain.values[4].is_some());
+        assert_eq!(play.values[9], plain.values[9]);
     }
 
     #[test]
