@@ -8,7 +8,11 @@
 //! three content words inside a sentence that recurs; it scores its words' mean keyness
 //! times its count and how often its words occur as this phrase. Stop words, numbers,
 //! adverbs in -ly, names (capitalised words), main characters and [`GENERIC`] narrative
-//! words are never tags on their own.
+//! words are never tags on their own, and neither are verbs: a tag names a theme or a
+//! subject. With no part-of-speech tagger, a word is taken for a verb when what stands
+//! before it says so more often than not: a pronoun or an auxiliary ("he wondered", "was
+//! going") rather than a determiner ("the wedding", "his garden"); an -ed or -ing form
+//! must be seen after a determiner in at least a quarter of its uses ("the meeting").
 
 use rustc_hash::FxHashMap;
 
@@ -46,6 +50,7 @@ pub(crate) fn tags(doc: &Doc, stems: &[u32], excluded: &[u32]) -> Vec<String> {
         }
         s.blocks |= 1 << (i * BLOCKS / total);
     }
+    let verbs = verb_like(doc);
     let keyness = word_keyness(doc, stems, excluded, &stats, total);
     let mut candidates: Vec<(String, Vec<u32>, f32)> = Vec::new();
     // Single words, one per stem group, in their most frequent form.
@@ -60,6 +65,7 @@ pub(crate) fn tags(doc: &Doc, stems: &[u32], excluded: &[u32]) -> Vec<String> {
     for (&group, &form) in &best_form {
         if let Some(&k) = keyness.get(&group)
             && k.single
+            && !verbs.get(form as usize).copied().unwrap_or(false)
         {
             candidates.push((doc.vocab.form(form).to_owned(), vec![group], k.score));
         }
@@ -67,6 +73,58 @@ pub(crate) fn tags(doc: &Doc, stems: &[u32], excluded: &[u32]) -> Vec<String> {
     phrases(doc, stems, &stats, &keyness, &mut candidates);
     choose(candidates)
 }
+
+/// For every word id, whether the word is used as a verb (see the module's doc).
+fn verb_like(doc: &Doc) -> Vec<bool> {
+    let mut noun = vec![0u32; doc.vocab.len()];
+    let mut verb = vec![0u32; doc.vocab.len()];
+    let mut count = vec![0u32; doc.vocab.len()];
+    let context = |id: u32| {
+        let form = doc.vocab.form(id);
+        if DETERMINERS.binary_search(&form).is_ok() {
+            Some(true)
+        } else if VERB_CONTEXT.binary_search(&form).is_ok() {
+            Some(false)
+        } else {
+            None
+        }
+    };
+    let contexts: Vec<Option<bool>> = (0..doc.vocab.len() as u32).map(context).collect();
+    for sentence in &doc.sentences {
+        let tokens = doc.sentence_tokens(sentence);
+        for (p, t) in tokens.iter().enumerate() {
+            count[t.word as usize] += 1;
+            let Some(before) = p.checked_sub(1).map(|q| tokens[q].word) else {
+                continue;
+            };
+            match contexts[before as usize] {
+                Some(true) => noun[t.word as usize] += 1,
+                Some(false) => verb[t.word as usize] += 1,
+                None => {}
+            }
+        }
+    }
+    (0..doc.vocab.len())
+        .map(|id| {
+            let form = doc.vocab.form(id as u32);
+            let inflected = form.ends_with("ed") || form.ends_with("ing");
+            verb[id] > noun[id] || (inflected && noun[id] * 4 < count[id])
+        })
+        .collect()
+}
+
+/// Words before a noun ("the", "his").
+const DETERMINERS: &[&str] = &[
+    "a", "an", "each", "every", "her", "his", "its", "my", "no", "our", "some", "that", "the",
+    "their", "these", "this", "those", "your",
+];
+
+/// Words before a verb: pronouns, auxiliaries and negations ("he", "was", "not").
+const VERB_CONTEXT: &[&str] = &[
+    "am", "are", "be", "been", "being", "could", "did", "do", "does", "had", "has", "have", "he",
+    "i", "is", "it", "might", "must", "never", "not", "shall", "she", "should", "they", "was",
+    "we", "were", "who", "will", "would", "you",
+];
 
 #[derive(Clone, Copy)]
 struct Keyness {
@@ -269,6 +327,23 @@ mod tests {
     #[test]
     fn generic_words_are_sorted() {
         assert!(GENERIC.is_sorted());
+        assert!(DETERMINERS.is_sorted() && VERB_CONTEXT.is_sorted());
+    }
+
+    #[test]
+    fn verbs_are_not_tags_and_nouns_are() {
+        let text = "The gardener wondered about the roses. He wondered why the roses wilted. \
+            She remembered the roses of the old garden. They remembered the garden well. \
+            The garden was full of roses and the gardener pruned the roses. He wondered \
+            and she remembered. The wedding was in the garden. The wedding guests saw the \
+            roses. His garden had roses. He trimmed the hedges and she trimmed the roses. \
+            I remembered the wedding. We wondered at the garden.";
+        let tags = tags_of(text, &[]);
+        assert!(tags.iter().any(|t| t.contains("rose")), "{tags:?}");
+        assert!(tags.iter().any(|t| t.contains("garden")), "{tags:?}");
+        for verb in ["wondered", "remembered", "trimmed"] {
+            assert!(!tags.iter().any(|t| t == verb), "{verb} in {tags:?}");
+        }
     }
 
     fn tags_of(text: &str, excluded_words: &[&str]) -> Vec<String> {

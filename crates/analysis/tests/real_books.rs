@@ -500,6 +500,7 @@ fn real_books_are_analysed_as_a_librarian_would() {
             "  people  {:?}  ({lead})",
             a.characters.iter().take(3).collect::<Vec<_>>()
         );
+        println!("  tags    {}", a.tags.join(", "));
         println!("  authors {} {:?}", mark(o.authors_right()), a.authors);
         let in_summary = o.lead_in_summary().map_or("  ", mark);
         println!(
@@ -558,6 +559,19 @@ fn real_books_are_analysed_as_a_librarian_would() {
             (GENRES.len() as f64).ln()
         );
     }
+    // Tags should be themes and subjects. A simple check for verbs among them: a
+    // one-word tag ending in -ed (past tenses: "wondered"; a few adjectives too).
+    let tags: Vec<&String> = outcomes.iter().flat_map(|o| &o.analysis.tags).collect();
+    let verbs = tags
+        .iter()
+        .filter(|t| !t.contains(' ') && t.ends_with("ed"))
+        .count();
+    println!(
+        "\ntags: {} over {} books, {verbs} ({:.2}) one word ending in -ed",
+        tags.len(),
+        outcomes.len(),
+        verbs as f64 / tags.len().max(1) as f64
+    );
     let analyse_time: Duration = outcomes.iter().map(|o| o.took).sum();
     let slowest = outcomes.iter().max_by_key(|o| o.took).unwrap();
     println!(
@@ -590,10 +604,11 @@ fn real_books_are_analysed_as_a_librarian_would() {
     // Floors, over all 32 books, in the order of MEASURES: measured when the set was made
     // (7/32, 5/20, 16/32, 12/20, 8/21, 12/21, 9/32, 9/14; see the README), each less about
     // one book; the genre's four since raised to what the passage-by-passage genre reaches
-    // (15/32, 10/20, 32/32, 20/20), less about one book. Raise them with the analysis;
-    // issue 33's targets are 0.8 and more.
+    // (15/32, 10/20, 32/32, 20/20), less about one book; the lead's since raised to what
+    // the protagonist-first characters reach (16/21), less about one book. Raise them with
+    // the analysis; issue 33's targets are 0.8 and more.
     let all = &table["all"];
-    let floors = [0.43, 0.45, 0.95, 0.95, 0.33, 0.52, 0.40, 0.95];
+    let floors = [0.43, 0.45, 0.95, 0.95, 0.71, 0.52, 0.40, 0.95];
     for (i, floor) in floors.iter().enumerate() {
         assert!(
             all[i].value() >= *floor,
