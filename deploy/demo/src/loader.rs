@@ -144,6 +144,7 @@ async fn login(
             credentials: Some(login_request::Credentials::Email(EmailPassword {
                 email: email.to_owned(),
                 password: password.to_owned(),
+                ..Default::default()
             })),
             client_ip: "127.0.0.1".to_owned(),
         })

@@ -615,6 +615,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/login/code/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Mails a 6-digit sign-in code (valid 10 minutes, 5 tries of code or password) to the address when an account uses it. Sent with the password to `/api/login/` as `verify_code`, it signs in however many failed logins others made. The answer, and the limits on asking again, are the same for any address. */
+        post: operations["send_sign_in_code"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/login/nonce": {
         parameters: {
             query?: never;
@@ -1008,6 +1025,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description Ends the session the access token belongs to: that access token, every other access token of the session and its refresh tokens stop working, whether or not the refresh token is sent. */
         post: operations["logout"];
         delete?: never;
         options?: never;
@@ -3214,10 +3232,20 @@ export interface components {
             /** Format: email */
             email?: string | null;
             password?: string | null;
+            /**
+             * @description The 6 digits mailed by `/api/login/code/`: with them the password is checked past
+             *     the limits on failed logins, and the sign-in uses them up.
+             */
+            verify_code?: string | null;
             wallet?: null | components["schemas"]["WalletBody"];
         };
         LogoutBody: {
             refresh_token?: string | null;
+        };
+        /** @description The address to mail a code to (a password reset, a sign-in). */
+        MailCodeBody: {
+            /** Format: email */
+            email: string;
         };
         /** @description One of the writer's manuscripts. */
         ManuscriptItemOut: {
@@ -3345,10 +3373,6 @@ export interface components {
             password: string;
             /** @description The 6 digits mailed by `/api/users/password-reset/code/`. */
             verify_code: string;
-        };
-        PasswordResetCodeBody: {
-            /** Format: email */
-            email: string;
         };
         PasswordResetOut: {
             /** @description The password was changed and every session of the account ended. */
@@ -7528,7 +7552,77 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description Rate limited, or too many failed logins */
+            /** @description Rate limited, or too many failed logins (`login_locked`: a code from `/api/login/code/` signs in past them) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A service behind the gateway is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    send_sign_in_code: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MailCodeBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_VerifySentOut"];
+                };
+            };
+            /** @description Malformed or invalid input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited, or asked again too soon */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -9491,7 +9585,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description May be left out; the refresh token to revoke with the access token (a body that cannot be read is ignored) */
+        /** @description May be left out: the session of the access token ends either way. A refresh token sent here ends its own session too (a body that cannot be read is ignored) */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["LogoutBody"];
@@ -9849,7 +9943,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["PasswordResetCodeBody"];
+                "application/json": components["schemas"]["MailCodeBody"];
             };
         };
         responses: {

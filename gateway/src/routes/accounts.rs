@@ -117,7 +117,7 @@ pub async fn login_nonce(req: HttpRequest, state: web::Data<AppState>) -> Reply 
 #[utoipa::path(post, path = "/api/login/", tag = "accounts", request_body = LoginBody,
     responses((status = 200, body = Envelope<TokenOut>), (status = 400, description = "Wrong password"),
         (status = 401, description = "Sign-In with Ethereum failed (signature, nonce or domain)"),
-        (status = 404, description = "User not found"), (status = 429, description = "Rate limited, or too many failed logins")))]
+        (status = 404, description = "User not found"), (status = 429, description = "Rate limited, or too many failed logins (`login_locked`: a code from `/api/login/code/` signs in past them)")))]
 #[post("/login/")]
 pub async fn login(
     req: HttpRequest,
@@ -135,6 +135,7 @@ pub async fn login(
         (None, Some(email)) => Credentials::Email(pb::EmailPassword {
             email,
             password: b.password.unwrap_or_default(),
+            verify_code: b.verify_code.unwrap_or_default(),
         }),
         (None, None) => {
             return Err(Failure::bad_request(
@@ -180,7 +181,8 @@ pub async fn refresh_token(
     Ok(ok(TokenOut::from(r.into_inner())))
 }
 
-#[utoipa::path(post, path = "/api/users/logout", tag = "accounts", request_body(content = Option<LogoutBody>, description = "May be left out; the refresh token to revoke with the access token (a body that cannot be read is ignored)"),
+#[utoipa::path(post, path = "/api/users/logout", tag = "accounts", request_body(content = Option<LogoutBody>, description = "May be left out: the session of the access token ends either way. A refresh token sent here ends its own session too (a body that cannot be read is ignored)"),
+    description = "Ends the session the access token belongs to: that access token, every other access token of the session and its refresh tokens stop working, whether or not the refresh token is sent.",
     responses((status = 200, body = Envelope<Object>)), security(("bearer" = [])))]
 #[post("/users/logout")]
 pub async fn logout(

@@ -157,6 +157,11 @@ pub struct LoginBody {
     pub email: Option<String>,
     #[serde(default)]
     pub password: Option<String>,
+    /// The 6 digits mailed by `/api/login/code/`: with them the password is checked past
+    /// the limits on failed logins, and the sign-in uses them up.
+    #[serde(default)]
+    #[schema(pattern = "^[0-9]{6}$")]
+    pub verify_code: Option<String>,
     #[serde(default)]
     pub wallet: Option<WalletBody>,
 }
@@ -224,8 +229,9 @@ pub struct InvitedQuery {
     pub user_id: Option<String>,
 }
 
+/// The address to mail a code to (a password reset, a sign-in).
 #[derive(Debug, Deserialize, ToSchema)]
-pub struct PasswordResetCodeBody {
+pub struct MailCodeBody {
     #[schema(format = "email", max_length = 254)]
     pub email: String,
 }

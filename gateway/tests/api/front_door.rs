@@ -4,11 +4,11 @@
 
 use std::time::Duration;
 
-use serde_json::json;
+use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 use crate::catalog_support::NewBook;
-use crate::support::{Limits, TestApp, assert_bad_input};
+use crate::support::{Limits, TestApp, assert_bad_input, assert_failure};
 
 fn address(n: u32) -> String {
     format!("203.0.{}.{}", (n >> 8) & 0xff, n & 0xff)
@@ -106,6 +106,131 @@ async fn a_stranger_guessing_on_and_on_does_not_keep_the_owner_out_of_a_new_addr
     // The owner, on a new phone: the right password from an address never seen gets in.
     let (s, _) = login_from(&app, &address(base + 3), &email, "reader-pass-1").await;
     assert_eq!(s, 200);
+}
+
+/// A login from `from` with `body` as it is; the answer's status and envelope.
+async fn login_body_from(app: &TestApp, from: &str, body: Value) -> (u16, Value) {
+    let r = app
+        .http
+        .post(app.url("/api/login/"))
+        .header("x-forwarded-for", from)
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    let status = r.status().as_u16();
+    (status, r.json().await.unwrap_or(Value::Null))
+}
+
+/// Asks for a sign-in code for `email` and reads it from the mail that follows.
+async fn mailed_sign_in_code(app: &TestApp, email: &str) -> String {
+    app.code_mailed_by("/api/login/code/", email).await
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_fresh_address_for_every_guess_does_not_keep_the_owner_out_with_a_mailed_code() {
+    let app = TestApp::spawn().await;
+    let (email, ..) = app.reader().await;
+    let base = 30_000 + u32::from(rand::random::<u8>()) * 64;
+    // A stranger who takes a new address for every guess, waiting out each pause, until
+    // new addresses are kept waiting 4 s or more.
+    let mut paced = false;
+    for i in 0..30 {
+        let (s, wait) = login_from(&app, &address(base + i), &email, "guess-guess-1").await;
+        assert!([400, 429].contains(&s), "{s}");
+        if s == 429 && wait >= 4 {
+            paced = true;
+            break;
+        }
+        if s == 429 {
+            tokio::time::sleep(Duration::from_secs(wait)).await;
+        }
+    }
+    assert!(paced, "guesses from fresh addresses were never slowed down");
+    // The owner on a new phone meets that pace too, and is told a mailed code gets past it.
+    let owner = address(base + 50);
+    let password = json!({"email": email, "password": "reader-pass-1"});
+    let (s, body) = login_body_from(&app, &owner, password.clone()).await;
+    assert_failure(s, &body, 429, None);
+    assert_eq!(body["error"], "login_locked", "{body}");
+    assert!(body["message"].as_str().unwrap().contains("code"), "{body}");
+
+    let code = mailed_sign_in_code(&app, &email).await;
+    let with = |code: &str| {
+        let mut b = password.clone();
+        b["verify_code"] = json!(code);
+        b
+    };
+    let wrong = if code == "000000" { "111111" } else { "000000" };
+    let (s, body) = login_body_from(&app, &owner, with(wrong)).await;
+    assert_failure(s, &body, 400, Some("Invalid verification code"));
+    // The mailed code and the password: in at once, whatever the pace.
+    let (s, body) = login_body_from(&app, &owner, with(&code)).await;
+    assert_eq!(s, 200, "{body}");
+    assert!(
+        body["data"]["access_token"]
+            .as_str()
+            .is_some_and(|t| !t.is_empty())
+    );
+    // The sign-in used the code up, and the new phone is known from now on.
+    let (s, body) = login_body_from(&app, &owner, with(&code)).await;
+    assert_failure(
+        s,
+        &body,
+        400,
+        Some("This code was already used, request a new one"),
+    );
+    let (s, body) = login_body_from(&app, &owner, password).await;
+    assert_eq!(s, 200, "{body}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_sign_in_code_opens_five_tries_and_tells_nothing_of_unknown_addresses() {
+    let app = TestApp::spawn().await;
+    let (email, ..) = app.reader().await;
+    let code = mailed_sign_in_code(&app, &email).await;
+    // A code is no way around guessing: wrong passwords with it count against its tries.
+    for _ in 0..5 {
+        let (s, body) = app
+            .post(
+                "/api/login/",
+                json!({"email": email, "password": "guess-guess-1", "verify_code": code}),
+                None,
+            )
+            .await;
+        assert_failure(s, &body, 400, Some("Wrong password"));
+    }
+    let (s, body) = app
+        .post(
+            "/api/login/",
+            json!({"email": email, "password": "reader-pass-1", "verify_code": code}),
+            None,
+        )
+        .await;
+    assert_failure(
+        s,
+        &body,
+        400,
+        Some("Too many wrong codes, request a new one"),
+    );
+    // Not a six-digit code: named as bad input.
+    let (s, body) = app
+        .post(
+            "/api/login/",
+            json!({"email": email, "password": "reader-pass-1", "verify_code": "12ab"}),
+            None,
+        )
+        .await;
+    assert_bad_input(s, &body, "verify_code");
+    // An address no account uses gets the same answer, and no mail.
+    let stranger = crate::support::unique_email();
+    let (s, body) = app
+        .post("/api/login/code/", json!({"email": stranger}), None)
+        .await;
+    assert_eq!(s, 200, "{body}");
+    assert_eq!(body["data"]["sent"], true);
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(app.mails.count_for(&stranger), 0);
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -18,16 +18,7 @@ async fn ask_code(app: &TestApp, email: &str) -> (u16, Value) {
 
 /// Asks for a reset code for `email` and reads it from the mail that follows.
 async fn mailed_reset_code(app: &TestApp, email: &str) -> String {
-    let before = app.mails.count_for(email);
-    let (s, body) = ask_code(app, email).await;
-    assert_eq!(s, 200, "{body}");
-    for _ in 0..50 {
-        if app.mails.count_for(email) > before {
-            return app.mails.code_for(email).await;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    panic!("no reset mail reached {email}");
+    app.code_mailed_by(CODE_ROUTE, email).await
 }
 
 async fn reset(app: &TestApp, email: &str, code: &str, password: &str) -> (u16, Value) {

@@ -51,7 +51,7 @@ async fn repeated_wrong_passwords_lock_the_account_for_a_while() {
         s,
         &body,
         429,
-        Some("Too many failed logins, try again later"),
+        Some("Too many failed logins, try again later or sign in with a code mailed to you"),
     );
 }
 

@@ -341,6 +341,22 @@ impl TestApp {
         self.mails.code_for(email).await
     }
 
+    /// Asks `route` (a password reset's, a sign-in's) to mail a code to `email`, and reads
+    /// the code from the mail that follows.
+    pub async fn code_mailed_by(&self, route: &str, email: &str) -> String {
+        let before = self.mails.count_for(email);
+        let (s, body) = self.post(route, json!({"email": email}), None).await;
+        assert_eq!(s, 200, "{body}");
+        assert_eq!(body["data"]["sent"], true, "{body}");
+        for _ in 0..50 {
+            if self.mails.count_for(email) > before {
+                return self.mails.code_for(email).await;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        panic!("no mail from {route} reached {email}");
+    }
+
     /// Registers `email` through the real verification mail; returns the user.
     pub async fn register(&self, email: &str, password: &str, invite: Option<&str>) -> Value {
         let code = self.mailed_code(email).await;

@@ -23,7 +23,7 @@ pub enum AuthError {
     CodeUsed,
     #[error("Please wait before requesting another code")]
     ResendTooSoon(u64),
-    #[error("Too many failed logins, try again later")]
+    #[error("Too many failed logins, try again later or sign in with a code mailed to you")]
     LoginLocked(u64),
     #[error("You do not hold the role {0}")]
     RoleNotHeld(String),
@@ -80,8 +80,14 @@ impl From<AuthError> for ApiError {
             E::CodeExhausted => ApiError::bad_request("verify_code_exhausted", text),
             E::NoCode => ApiError::bad_request("no_verify_code", text),
             E::CodeUsed => ApiError::bad_request("verify_code_used", text),
-            E::ResendTooSoon(secs) | E::LoginLocked(secs) => ApiError {
+            E::ResendTooSoon(secs) => ApiError {
                 message: text,
+                ..ApiError::rate_limited(secs)
+            },
+            // Its own reason, so the sign-in screen can offer the mailed code.
+            E::LoginLocked(secs) => ApiError {
+                message: text,
+                reason: "login_locked".into(),
                 ..ApiError::rate_limited(secs)
             },
             E::RoleNotHeld(_) => ApiError::forbidden(text),

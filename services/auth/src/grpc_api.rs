@@ -14,7 +14,7 @@ use crate::error::{AuthError, CommonErrors};
 use crate::verification::{self, Purpose};
 use crate::{
     AppState, access_settings, accounts, admin_users, directory, oidc, password_reset, profile,
-    sessions, siwe_login, user_stats,
+    sessions, sign_in_code, siwe_login, user_stats,
 };
 
 pub struct AuthApi {
@@ -115,6 +115,13 @@ impl AuthService for AuthApi {
     ) -> Reply<pb::ResetPasswordResponse> {
         password_reset::reset(&self.state, req.into_inner()).await?;
         ok(pb::ResetPasswordResponse {})
+    }
+
+    async fn send_sign_in_code(
+        &self,
+        req: Request<pb::SendSignInCodeRequest>,
+    ) -> Reply<pb::SendSignInCodeResponse> {
+        ok(sign_in_code::request_code(&self.state, req.into_inner()).await?)
     }
 
     async fn get_login_nonce(

@@ -7,6 +7,7 @@
 #![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used))]
 
 pub mod access_settings;
+pub mod account_mail;
 pub mod accounts;
 pub mod admin_users;
 pub mod bootstrap;
@@ -23,6 +24,7 @@ pub mod passwords;
 pub mod profile;
 pub mod roles;
 pub mod sessions;
+pub mod sign_in_code;
 pub mod siwe_login;
 pub mod tokens;
 pub mod user_stats;

@@ -16,7 +16,8 @@
 //! window, once for the tries after it. A stranger who guesses again and again (however
 //! slowly) from the addresses they have slows only further tries, so the owner's first
 //! try from a new phone or network is not kept waiting by them; fresh addresses for every
-//! guess still meet the first tries' pace.
+//! guess still meet the first tries' pace; past it the owner asks for a sign-in code by
+//! mail (`sign_in_code`), which passes every limit here ([`vouched`]).
 //!
 //! A success from a new address gives its reservation back. The limits say nothing on
 //! whether the account exists: an unknown e-mail is throttled the same way.
@@ -178,6 +179,21 @@ pub async fn reserve(
         address: address.to_owned(),
         pace,
     })
+}
+
+/// An attempt that a mailed sign-in code vouches for: no limit here holds it back (the
+/// code's own tries bound it), and like any success it makes its address known.
+pub fn vouched(email: &str, address: &str) -> Attempt {
+    Attempt {
+        email: email.to_owned(),
+        address: if address.is_empty() {
+            "unknown"
+        } else {
+            address
+        }
+        .to_owned(),
+        pace: Pace::Known,
+    }
 }
 
 /// The password was right: the address's count starts afresh, the address is known to

@@ -15,7 +15,7 @@ use uuid::Uuid;
 use crate::db::schema::users;
 use crate::error::{AuthError, Result};
 use crate::verification::{self, Purpose};
-use crate::{AppState, accounts, passwords, sessions};
+use crate::{AppState, account_mail, accounts, passwords, sessions};
 
 const SUBJECT: &str = "Reset your Quire password";
 
@@ -24,37 +24,16 @@ pub async fn request_code(
     state: &AppState,
     req: pb::SendPasswordResetCodeRequest,
 ) -> Result<pb::SendPasswordResetCodeResponse> {
-    let email = accounts::normalize_email(&req.email)?;
-    let mut conn = quire_kit::db::conn(&state.pool).await?;
-    let exists: bool = diesel::select(diesel::dsl::exists(
-        users::table.filter(users::email.eq(&email)),
-    ))
-    .get_result(&mut conn)
+    let sent = account_mail::mail_code(state, Purpose::PasswordReset, &req.email, SUBJECT, |code| {
+        format!(
+            "Someone asked to reset the password of your Quire account.\n\nYour verification code is {code}\n\nIt is valid for 10 minutes. If you did not ask for it, ignore this mail: your password stays as it is.\n"
+        )
+    })
     .await?;
-    // Issued for unknown addresses too, so their answers and limits are the same.
-    let code = verification::issue(
-        &mut conn,
-        Purpose::PasswordReset,
-        &email,
-        state.config.verify_resend_secs,
-    )
-    .await?;
-    if exists {
-        // Sent after answering: how long the mail server takes must not tell either.
-        let mailer = state.mailer.clone();
-        tokio::spawn(async move {
-            let body = format!(
-                "Someone asked to reset the password of your Quire account.\n\nYour verification code is {code}\n\nIt is valid for 10 minutes. If you did not ask for it, ignore this mail: your password stays as it is.\n"
-            );
-            if let Err(e) = mailer.send(&email, SUBJECT, body).await {
-                tracing::error!(error = %e, "password reset mail not sent");
-            }
-        });
-    }
     metrics::counter!("quire_auth_password_reset_codes_total").increment(1);
     Ok(pb::SendPasswordResetCodeResponse {
-        resend_after_secs: state.config.verify_resend_secs,
-        expires_in_secs: verification::CODE_TTL_SECS as u32,
+        resend_after_secs: sent.resend_after_secs,
+        expires_in_secs: sent.expires_in_secs,
     })
 }
 

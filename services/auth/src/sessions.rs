@@ -23,6 +23,7 @@ use crate::db::refresh_token::{NewRefreshToken, RefreshTokenRow};
 use crate::db::schema::{refresh_tokens as rt, users};
 use crate::db::user::UserRow;
 use crate::error::{AuthError, CommonErrors, Result};
+use crate::verification::{self, Purpose};
 use crate::{AppState, login_throttle, passwords, tokens};
 
 /// Issues an access token for the user's current role and a new refresh token; never for
@@ -74,6 +75,9 @@ pub fn access_only(state: &AppState, user: UserView, sid: Uuid) -> Result<pb::To
     })
 }
 
+/// Logs in with e-mail and password. With a mailed sign-in code (`sign_in_code`), the code
+/// is checked first and the guessing limits are passed by; a wrong password then counts
+/// against the code's tries, and the sign-in uses the code up.
 pub async fn login_email(
     state: &AppState,
     creds: pb::EmailPassword,
@@ -83,10 +87,15 @@ pub async fn login_email(
     if creds.password.is_empty() {
         return Err(AuthError::invalid("password", "password: required"));
     }
+    let code = creds.verify_code.trim().to_owned();
     let mut redis = state.redis.clone();
-    let attempt =
-        login_throttle::reserve(&mut redis, state.config.login_limits(), &email, client_ip).await?;
     let mut conn = quire_kit::db::conn(&state.pool).await?;
+    let attempt = if code.is_empty() {
+        login_throttle::reserve(&mut redis, state.config.login_limits(), &email, client_ip).await?
+    } else {
+        verification::check(&mut conn, Purpose::SignIn, &email, &code).await?;
+        login_throttle::vouched(&email, client_ip)
+    };
     let row: UserRow = users::table
         .filter(users::email.eq(&email))
         .select(UserRow::as_select())
@@ -99,10 +108,12 @@ pub async fn login_email(
         None => false,
     };
     if !ok {
+        if !code.is_empty() {
+            verification::strike(&mut conn, Purpose::SignIn, &email).await?;
+        }
         metrics::counter!("quire_auth_logins_total", "result" => "wrong_password").increment(1);
         return Err(AuthError::WrongPassword);
     }
-    login_throttle::succeeded(&mut redis, attempt).await?;
     let state2 = state.clone();
     let tokens = conn
         .transaction::<_, AuthError, _>(|conn| {
@@ -115,6 +126,10 @@ pub async fn login_email(
                 }
                 // Told only to whoever knows the password.
                 now.ensure_enabled()?;
+                // Of two sign-ins with one code, one opens a session.
+                if !code.is_empty() {
+                    verification::spend(conn, Purpose::SignIn, &email, &code).await?;
+                }
                 let row = UserRow {
                     disabled_at: now.disabled_at,
                     ..row
@@ -125,6 +140,7 @@ pub async fn login_email(
             .scope_boxed()
         })
         .await?;
+    login_throttle::succeeded(&mut redis, attempt).await?;
     metrics::counter!("quire_auth_logins_total", "result" => "ok").increment(1);
     Ok(tokens)
 }

@@ -1,6 +1,7 @@
 //! E-mail codes: 6 digits, valid 10 minutes, 5 tries, a new one at most every
 //! `verify_resend_secs` and 5 an hour per address. Only a hash is stored. Each purpose
-//! (registering, resetting a password) has its own code and limits per address.
+//! (registering, resetting a password, signing in past the guessing limits) has its own
+//! code and limits per address.
 
 use chrono::{Duration, Utc};
 use diesel::prelude::*;
@@ -21,6 +22,7 @@ pub const SENDS_PER_HOUR: i32 = 5;
 pub enum Purpose {
     Register,
     PasswordReset,
+    SignIn,
 }
 
 impl Purpose {
@@ -28,6 +30,7 @@ impl Purpose {
         match self {
             Self::Register => "register",
             Self::PasswordReset => "password_reset",
+            Self::SignIn => "sign_in",
         }
     }
 }
@@ -137,14 +140,21 @@ pub async fn check(
         return Err(AuthError::CodeExpired);
     }
     if row.code_hash != code_hash(email, code) {
-        diesel::update(ec::table.find(key(purpose, email)))
-            .set(ec::attempts.eq(ec::attempts + 1))
-            .execute(conn)
-            .await?;
+        strike(conn, purpose, email).await?;
         return Err(AuthError::WrongCode);
     }
     diesel::update(ec::table.find(key(purpose, email)))
         .set(ec::verified_at.eq(Some(Utc::now())))
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Counts a failed use of a code [`check`] accepted (a wrong password with a sign-in code)
+/// against its tries, so a code never opens more than [`MAX_ATTEMPTS`] tries of anything.
+pub async fn strike(conn: &mut AsyncPgConnection, purpose: Purpose, email: &str) -> Result<()> {
+    diesel::update(ec::table.find(key(purpose, email)))
+        .set(ec::attempts.eq(ec::attempts + 1))
         .execute(conn)
         .await?;
     Ok(())

@@ -308,6 +308,7 @@ pub async fn login(auth: &mut AuthServiceClient<Channel>, email: &str, password:
                 auth_pb::EmailPassword {
                     email: email.into(),
                     password: password.into(),
+                    ..Default::default()
                 },
             )),
             client_ip: "127.0.0.1".into(),

@@ -5,8 +5,10 @@ import type { LoginReply, User } from '@/lib/api-types';
 // A 401 from these calls means wrong credentials, not an expired session.
 const credentialCall = { skipAuthRedirect: true } as const;
 
-export function loginWithPassword(email: string, password: string) {
-  return api.post<LoginReply>('/login/', { json: { email, password }, ...credentialCall });
+/** With `verifyCode` (mailed by sendSignInCode) the password is checked past the limits on failed logins. */
+export function loginWithPassword(email: string, password: string, verifyCode?: string) {
+  const json = verifyCode ? { email, password, verify_code: verifyCode } : { email, password };
+  return api.post<LoginReply>('/login/', { json, ...credentialCall });
 }
 
 export function loginWithWallet(message: string, signature: string) {
@@ -55,6 +57,11 @@ export type PasswordResetInput = Schemas['PasswordResetBody'];
 /** Answers the same whether or not an account uses the address (no account is revealed). */
 export function sendPasswordResetCode(email: string) {
   return api.post<Schemas['VerifySentOut']>('/users/password-reset/code/', { json: { email }, ...credentialCall });
+}
+
+/** A sign-in code for when failed logins keep the account waiting; the same answer for any address. */
+export function sendSignInCode(email: string) {
+  return api.post<Schemas['VerifySentOut']>('/login/code/', { json: { email }, ...credentialCall });
 }
 
 /** Sets the new password with the mailed code; every session of the account ends. */

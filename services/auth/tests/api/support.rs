@@ -267,6 +267,7 @@ pub async fn login(
             credentials: Some(pb::login_request::Credentials::Email(pb::EmailPassword {
                 email: email.into(),
                 password: password.into(),
+                ..Default::default()
             })),
             client_ip: "127.0.0.1".into(),
         })
