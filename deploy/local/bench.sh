@@ -28,6 +28,9 @@ RUST_LOG=error cargo bench -p quire-bench --bench campaigns
 cargo build --release -p quire-manuscript --bin quire-manuscript
 QUIRE_BENCH_MANUSCRIPT_BIN="${CARGO_TARGET_DIR:-$ROOT/target}/release/quire-manuscript" \
   RUST_LOG=error cargo bench -p quire-bench --bench pricing
+# Hostile pdf uploads (a million objects, a double-FlateDecode bomb) against the same release
+# binary, an ordinary upload at the same time (bench/hostile-uploads.md).
+bench/hostile-uploads.sh
 
 # The admin dashboard with a year of data seeded by SQL: every service in the bench process
 # (bench/admin.md).

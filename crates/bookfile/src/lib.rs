@@ -35,6 +35,9 @@ pub use book::trial_rule::InSample;
 pub use book::txt::TRIAL_END_LINE as TXT_TRIAL_END_LINE;
 pub use common::error::BookFileError;
 pub use common::limits::Limits;
+/// The deepest nesting of arrays and dictionaries a pdf may have (deeper is refused before
+/// lopdf parses it; up to it, lopdf's stack holds in every profile).
+pub use common::pdf::scan::MAX_NESTING as PDF_MAX_NESTING;
 pub use manuscript::model::{Manuscript, ManuscriptFormat, ManuscriptLimits, TextChapter};
 
 use book::epub;

@@ -5,7 +5,9 @@ mod common;
 use common::manuscripts::{deeply_nested_pdf, with_outline_loop};
 use common::pdf;
 use lopdf::{Document, dictionary};
-use quire_bookfile::{Format, InSample, Limits, extract_text, inspect, sample_marks, trial};
+use quire_bookfile::{
+    Format, InSample, Limits, PDF_MAX_NESTING, extract_text, inspect, sample_marks, trial,
+};
 
 fn page_texts(data: &[u8]) -> (usize, String) {
     let doc = Document::load_mem(data).unwrap();
@@ -183,6 +185,10 @@ fn hostile_pdfs_are_refused_or_read_without_crashing() {
         )
         .unwrap_err();
         assert!(err.to_string().contains("nested more than"), "{err}");
+        // Up to the limit the book is read (its text too) on lopdf's stack, in every profile.
+        let book = deeply_nested_pdf(PDF_MAX_NESTING, deflated);
+        inspect("nested.pdf", &book, &Limits::default()).unwrap();
+        extract_text(Format::Pdf, &book, 10_000).unwrap();
     }
     // A looping outline: chapters by page ranges instead.
     let i = inspect(

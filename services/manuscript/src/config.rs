@@ -45,7 +45,7 @@ pub struct ManuscriptConfig {
     pub manuscript_processing_secs: u64,
     /// The memory one extraction worker may commit, in MiB (its heap and thread stacks:
     /// RLIMIT_DATA): past it the worker dies and the upload is refused (422), the service
-    /// unharmed. A debug build's pdf reader alone reserves a 512 MiB stack.
+    /// unharmed.
     #[serde(default = "d_extract_memory")]
     pub manuscript_extract_memory_mb: u64,
     /// The CPU seconds one extraction worker may use before the kernel stops it (422).

@@ -152,21 +152,13 @@ impl TestEnv {
     ) -> ManuscriptConfig {
         let id = &self.id;
         let objects = std::env::temp_dir().join(format!("quire-{tag}-manuscripts-{id}"));
-        let defaults = ManuscriptConfig::default();
         ManuscriptConfig {
             auth_url: auth_url.to_owned(),
             catalog_url: catalog_url.to_owned(),
             object_store_url: Some(format!("file://{}", objects.display())),
             events_group: format!("manuscript-{tag}-{id}"),
             manuscript_extract_worker: Some(manuscript_worker()),
-            // An unoptimised worker's pdf reader reserves a 512 MiB stack (quire-bookfile),
-            // which the worker's memory limit counts.
-            manuscript_extract_memory_mb: if cfg!(debug_assertions) {
-                1536
-            } else {
-                defaults.manuscript_extract_memory_mb
-            },
-            ..defaults
+            ..ManuscriptConfig::default()
         }
     }
 

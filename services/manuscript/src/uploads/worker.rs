@@ -14,4 +14,5 @@ mod parent;
 mod wire;
 
 pub use parent::{extract, program};
-pub use wire::SUBCOMMAND;
+/// The request header, for what drives a worker directly (the hostile-upload bench).
+pub use wire::{SUBCOMMAND, request_head};

@@ -29,28 +29,51 @@ pub struct Stack {
     pub writer: User,
 }
 
-impl Stack {
-    /// The services, the manuscript service with `settings` applied to its config.
-    pub async fn start(settings: impl FnOnce(&mut ManuscriptConfig)) -> Self {
-        let env = TestEnv::new("quire-manuscript-tests");
-        let id = env.id.clone();
+/// What the manuscript service calls, started in this process: auth and catalog, and a
+/// writer signed in at auth.
+pub struct Peers {
+    pub auth_url: String,
+    pub catalog_url: String,
+    pub writer: User,
+}
+
+impl Peers {
+    pub async fn start(env: &TestEnv) -> Self {
+        let id = &env.id;
         let auth = start_auth(env.common(&format!("auth_wk_{id}"), 4), env.auth_config()).await;
         let catalog = start_catalog(
             env.common(&format!("catalog_wk_{id}"), 4),
             env.catalog_config("wk", &auth.url),
         )
         .await;
-        let mut config = env.manuscript_config("wk", &auth.url, &catalog.url);
-        config.manuscript_extract_worker = Some(worker_program());
-        settings(&mut config);
-        let manuscript =
-            start_manuscript(env.common(&format!("manuscript_wk_{id}"), 4), config).await;
-        let auth_client = AuthServiceClient::new(channel(auth.url));
+        let auth_client = AuthServiceClient::new(channel(auth.url.clone()));
         let admin = login(&mut auth_client.clone(), &env.admin_email(), ADMIN_PASSWORD).await;
         let writer = new_user(&auth_client, &admin, &["reader", "writer"]).await;
         Self {
-            client: ManuscriptServiceClient::new(channel(manuscript.url))
-                .max_encoding_message_size(64 << 20),
+            auth_url: auth.url,
+            catalog_url: catalog.url,
+            writer,
+        }
+    }
+}
+
+impl Stack {
+    /// The services, the manuscript service with `settings` applied to its config.
+    pub async fn start(settings: impl FnOnce(&mut ManuscriptConfig)) -> Self {
+        let env = TestEnv::new("quire-manuscript-tests");
+        let peers = Peers::start(&env).await;
+        let mut config = env.manuscript_config("wk", &peers.auth_url, &peers.catalog_url);
+        config.manuscript_extract_worker = Some(worker_program());
+        settings(&mut config);
+        let manuscript =
+            start_manuscript(env.common(&format!("manuscript_wk_{}", env.id), 4), config).await;
+        Self::at(manuscript.url, peers.writer)
+    }
+
+    /// A client of the manuscript service at `url`, uploading as `writer`.
+    pub fn at(url: String, writer: User) -> Self {
+        Self {
+            client: ManuscriptServiceClient::new(channel(url)).max_encoding_message_size(64 << 20),
             writer,
         }
     }
@@ -61,6 +84,15 @@ impl Stack {
         name: &str,
         text: String,
     ) -> Result<pb::ManuscriptReport, tonic::Status> {
+        self.upload_bytes(name, text.into_bytes()).await
+    }
+
+    /// Uploads one file as the writer.
+    pub async fn upload_bytes(
+        &self,
+        name: &str,
+        data: Vec<u8>,
+    ) -> Result<pb::ManuscriptReport, tonic::Status> {
         self.client
             .clone()
             .publish_entry(req(
@@ -68,7 +100,7 @@ impl Stack {
                     language: "english".into(),
                     files: vec![pb::UploadedFile {
                         file_name: name.into(),
-                        data: text.into_bytes(),
+                        data,
                     }],
                     ..Default::default()
                 },
@@ -100,7 +132,11 @@ pub fn text(seed: u64, bytes: usize) -> String {
 
 /// This process' extraction workers, zombies included (a worker not yet reaped is left).
 pub fn workers() -> BTreeSet<u32> {
-    let me = std::process::id();
+    workers_of(std::process::id())
+}
+
+/// The extraction workers of process `me`, zombies included.
+pub fn workers_of(me: u32) -> BTreeSet<u32> {
     let Ok(entries) = std::fs::read_dir("/proc") else {
         return BTreeSet::new();
     };

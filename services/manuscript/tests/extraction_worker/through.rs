@@ -35,7 +35,7 @@ fn book(format: BookFormat, seed: u64) -> File {
 #[tokio::test(flavor = "multi_thread")]
 async fn a_worker_reads_files_as_the_service_would_itself() {
     let _one = ONE_AT_A_TIME.lock().await;
-    // The tests' settings (an unoptimised pdf reader needs more memory).
+    // The settings the tests give the service.
     let mut config = TestEnv::new("quire-manuscript-tests").manuscript_config("wk", "", "");
     config.manuscript_extract_worker = Some(worker_program());
     let files = [

@@ -10,11 +10,13 @@ use crate::common::error::BookFileError;
 pub(crate) const ENCRYPTED: &str = "The pdf is encrypted (it needs a password to open): save \
      it again without a password or encryption and upload that file";
 
-/// The stack of the thread lopdf runs on: its parser and several of its walks recurse once
-/// per nesting level, and `scan` lets files through up to `MAX_NESTING` levels (a few
-/// kilobytes of stack each; unoptimised builds use many times more). Only the pages used
-/// are taken from the system.
-const LOPDF_STACK: usize = if cfg!(debug_assertions) { 512 } else { 64 } << 20;
+/// The stack of the thread lopdf runs on, the same in every profile: its parser and several
+/// of its walks recurse once per nesting level, and `scan` lets files through up to
+/// `MAX_NESTING` levels (a few kilobytes of stack each). Debug builds optimise lopdf and its
+/// parser crates (the workspace's `[profile.dev.package]`), so their frames fit as well
+/// (2048 levels took under 8 MiB there). Only the pages used are taken from the system, but
+/// the manuscript service's extraction worker counts all of it against its memory limit.
+const LOPDF_STACK: usize = 64 << 20;
 
 /// Runs lopdf work on a thread with a stack deep enough for what `guard` lets through,
 /// turning a panic inside it into an unreadable-file error.

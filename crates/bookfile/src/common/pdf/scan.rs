@@ -19,7 +19,7 @@ use crate::common::error::BookFileError;
 use crate::common::pdf::load::ENCRYPTED;
 
 /// Deepest nesting accepted (real files nest a handful of levels).
-pub(crate) const MAX_NESTING: usize = 2048;
+pub const MAX_NESTING: usize = 2048;
 /// Names longer than this cannot be one of the names looked for.
 const MAX_NAME: usize = 32;
 
