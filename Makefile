@@ -28,7 +28,7 @@ test-e2e:
 deps-check:
 	deploy/local/test.sh deps
 
-## Fuzz manuscript extraction (quire-bookfile): every format for 300 s.
+## Fuzz manuscript extraction (quire-bookfile) and the cover decoder (quire-covers): every target for 300 s.
 fuzz:
 	deploy/local/fuzz.sh 300
 

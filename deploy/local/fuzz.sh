@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Fuzzes quire-bookfile's manuscript extraction: every target (epub, pdf, txt, docx,
-# markdown) for SECONDS each (default 20), one after the other.
+# Fuzzes quire-bookfile's manuscript extraction and the cover decoder (quire-covers): every
+# target (epub, pdf, pdf_guard, txt, docx, markdown, cover) for SECONDS each (default 20),
+# one after the other.
 #
 #   deploy/local/fuzz.sh [SECONDS] [TARGET...]
 #
@@ -15,7 +16,7 @@ seconds="${1:-20}"
 shift || true
 targets=("$@")
 if [ "${#targets[@]}" -eq 0 ]; then
-    targets=(epub pdf pdf_guard txt docx markdown)
+    targets=(epub pdf pdf_guard txt docx markdown cover)
 fi
 case "$seconds" in
     '' | *[!0-9]*) echo "usage: $0 [SECONDS] [TARGET...]" >&2; exit 2 ;;

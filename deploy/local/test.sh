@@ -46,7 +46,7 @@ rust() {
   export QUIRE_REAL_BOOKS
   # Test binaries link librdkafka and the whole stack: keep the logs quiet, the failures loud.
   RUST_LOG="${RUST_LOG:-warn,mailin_embedded=error}" cargo test --workspace --no-fail-fast
-  say "fuzzing manuscript extraction (20 s per format; make fuzz runs 300 s)"
+  say "fuzzing manuscript extraction and covers (20 s per target; make fuzz runs 300 s)"
   deploy/local/fuzz.sh 20
 }
 

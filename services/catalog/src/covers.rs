@@ -1,13 +1,12 @@
 //! Book covers: the uploaded image when there is one, else an SVG drawn from the title,
 //! the author and a colour per genre; and the narrow spine a shelf shows. An uploaded
 //! cover is never stored as it came: raster images are decoded and encoded again
-//! (`raster`), SVGs written again from an allowlist (`uploaded_svg`).
+//! (quire-covers), SVGs written again from an allowlist (`uploaded_svg`).
 
-mod raster;
 mod uploaded_svg;
 
 use bytes::Bytes;
-use image::ImageFormat;
+use quire_covers::{CoverError, ImageFormat};
 use quire_kit::caller::Caller;
 use quire_proto::catalog::v1 as pb;
 
@@ -73,7 +72,7 @@ pub async fn check_upload(state: &AppState, data: Vec<u8>) -> Result<(Bytes, &'s
 static DECODES: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(2);
 
 /// The cover as we write it: a raster image decoded under limits and encoded again as JPEG
-/// (see `raster`), an SVG written again with only what draws (see `uploaded_svg`).
+/// (see quire-covers), an SVG written again with only what draws (see `uploaded_svg`).
 fn rebuild(ext: &'static str, data: &[u8]) -> Result<(Bytes, &'static str)> {
     let format = match ext {
         "svg" => return Ok((Bytes::from(uploaded_svg::rebuild(data)?), "svg")),
@@ -87,8 +86,19 @@ fn rebuild(ext: &'static str, data: &[u8]) -> Result<(Bytes, &'static str)> {
             ));
         }
     };
-    let jpeg = raster::reencode(data, format)?;
-    Ok((Bytes::from(jpeg), raster::STORED_EXTENSION))
+    let jpeg = quire_covers::reencode(data, format)?;
+    Ok((Bytes::from(jpeg), quire_covers::STORED_EXTENSION))
+}
+
+/// A refused raster cover is bad input in `cover`, its text the uploader's to read; a
+/// failed encoding is ours, for the log.
+impl From<CoverError> for CatalogError {
+    fn from(e: CoverError) -> Self {
+        match e {
+            CoverError::Unreadable | CoverError::TooLarge => Self::invalid("cover", e.to_string()),
+            CoverError::Encoding(_) => Self::internal(e.to_string()),
+        }
+    }
 }
 
 pub async fn get_cover(

@@ -14,8 +14,6 @@ use image::imageops::FilterType;
 use image::metadata::Orientation;
 use image::{DynamicImage, ImageDecoder, ImageError, ImageFormat, ImageReader, RgbImage};
 
-use crate::error::{CatalogError, CommonErrors, Result};
-
 /// Widest and tallest image decoded at all; larger is refused before a pixel is allocated.
 pub const MAX_SIDE: u32 = 8000;
 /// The most pixels decoded at all, also checked from the header before any pixel is
@@ -25,7 +23,7 @@ pub const MAX_SIDE: u32 = 8000;
 pub const MAX_PIXELS: u64 = 24_000_000;
 /// What the decoder may allocate, its pixels included: the largest image allowed as 8-bit
 /// RGBA (a 16-bit one must be half as large). With the scaling below, one decode peaks at
-/// about this plus the stored size, and `covers` runs at most `DECODES` at once.
+/// about this plus the stored size, and the catalog runs at most two at once.
 const MAX_ALLOC: u64 = 100 * 1024 * 1024;
 /// The longest side of a stored cover: sharp on a high-density screen at the size a book
 /// page shows it; larger uploads are scaled down.
@@ -35,9 +33,29 @@ const JPEG_QUALITY: u8 = 85;
 /// The extension and content type of every stored raster cover.
 pub const STORED_EXTENSION: &str = "jpg";
 
+/// Why a cover is refused; the texts are what the uploader reads (the catalog answers them
+/// as bad input in the field `cover`), except [`CoverError::Encoding`], a broken
+/// assumption for the log.
+#[derive(Debug, thiserror::Error)]
+pub enum CoverError {
+    /// Not an image of the format it was sniffed as, or cut short, or corrupt.
+    #[error("the cover is not a readable png, jpeg or webp image")]
+    Unreadable,
+    /// Past [`MAX_SIDE`] or [`MAX_PIXELS`] by its header, or past the decoder's budget.
+    #[error(
+        "the cover image is too large: at most {mp} megapixels (4000 x 6000) and {side} pixels a side",
+        mp = MAX_PIXELS / 1_000_000,
+        side = MAX_SIDE
+    )]
+    TooLarge,
+    /// Encoding the decoded picture as JPEG failed.
+    #[error("cover encoding failed: {0}")]
+    Encoding(String),
+}
+
 /// Decodes `data` as `format` (what sniffing found) and encodes it again as a JPEG of at
 /// most `MAX_STORED_SIDE` pixels on its longer side. CPU work: call it off the async threads.
-pub fn reencode(data: &[u8], format: ImageFormat) -> Result<Vec<u8>> {
+pub fn reencode(data: &[u8], format: ImageFormat) -> Result<Vec<u8>, CoverError> {
     let image = decode(data, format)?;
     let longest = image.width().max(image.height());
     // Both keep the aspect ratio: the result fits in the square. A large image is averaged
@@ -54,11 +72,11 @@ pub fn reencode(data: &[u8], format: ImageFormat) -> Result<Vec<u8>> {
     let mut out = Vec::new();
     JpegEncoder::new_with_quality(&mut out, JPEG_QUALITY)
         .encode_image(&rgb)
-        .map_err(|e| CatalogError::internal(format!("cover encoding failed: {e}")))?;
+        .map_err(|e| CoverError::Encoding(e.to_string()))?;
     Ok(out)
 }
 
-fn decode(data: &[u8], format: ImageFormat) -> Result<DynamicImage> {
+fn decode(data: &[u8], format: ImageFormat) -> Result<DynamicImage, CoverError> {
     let mut limits = image::Limits::default();
     limits.max_image_width = Some(MAX_SIDE);
     limits.max_image_height = Some(MAX_SIDE);
@@ -68,7 +86,7 @@ fn decode(data: &[u8], format: ImageFormat) -> Result<DynamicImage> {
     let mut decoder = reader.into_decoder().map_err(refused)?;
     let (width, height) = decoder.dimensions();
     if u64::from(width) * u64::from(height) > MAX_PIXELS || decoder.total_bytes() > MAX_ALLOC {
-        return Err(too_large());
+        return Err(CoverError::TooLarge);
     }
     // Phone photos are stored sideways with an EXIF note; the note does not survive the
     // re-encoding, so it is applied to the pixels.
@@ -95,24 +113,11 @@ fn on_white(image: DynamicImage) -> RgbImage {
     })
 }
 
-fn refused(e: ImageError) -> CatalogError {
+fn refused(e: ImageError) -> CoverError {
     match e {
-        ImageError::Limits(_) => too_large(),
-        _ => CatalogError::invalid(
-            "cover",
-            "the cover is not a readable png, jpeg or webp image",
-        ),
+        ImageError::Limits(_) => CoverError::TooLarge,
+        _ => CoverError::Unreadable,
     }
-}
-
-fn too_large() -> CatalogError {
-    CatalogError::invalid(
-        "cover",
-        format!(
-            "the cover image is too large: at most {} megapixels (4000 x 6000) and {MAX_SIDE} pixels a side",
-            MAX_PIXELS / 1_000_000
-        ),
-    )
 }
 
 #[cfg(test)]
@@ -179,11 +184,17 @@ mod tests {
     fn an_image_past_the_pixel_budget_is_refused_from_its_header() {
         // 8000 x 8000 is within the side limit but 64 megapixels: refused before decoding.
         let err = reencode(&png_header(8000, 8000), ImageFormat::Png).unwrap_err();
+        assert!(matches!(err, CoverError::TooLarge), "{err}");
         assert!(err.to_string().contains("too large"), "{err}");
         let err = reencode(&png_header(5000, 5000), ImageFormat::Png).unwrap_err();
         assert!(err.to_string().contains("24 megapixels"), "{err}");
+        assert!(err.to_string().contains("8000 pixels a side"), "{err}");
+        // Past the side limit, the decoder's own limits refuse it.
+        let err = reencode(&png_header(9000, 100), ImageFormat::Png).unwrap_err();
+        assert!(matches!(err, CoverError::TooLarge), "{err}");
         // The same header at a size within the budget is read on (and found truncated).
         let err = reencode(&png_header(400, 600), ImageFormat::Png).unwrap_err();
+        assert!(matches!(err, CoverError::Unreadable), "{err}");
         assert!(err.to_string().contains("not a readable"), "{err}");
     }
 
@@ -202,6 +213,9 @@ mod tests {
         let jpeg = reencode(webp.get_ref(), ImageFormat::WebP).unwrap();
         let back = image::load_from_memory_with_format(&jpeg, ImageFormat::Jpeg).unwrap();
         assert_eq!((back.width(), back.height()), (30, 45));
-        assert!(reencode(&webp.get_ref()[..20], ImageFormat::WebP).is_err());
+        assert!(matches!(
+            reencode(&webp.get_ref()[..20], ImageFormat::WebP),
+            Err(CoverError::Unreadable)
+        ));
     }
 }
