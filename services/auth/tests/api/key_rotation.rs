@@ -162,8 +162,9 @@ async fn rotating_the_signing_key_while_replicas_restart_one_by_one_signs_nobody
     assert_eq!(me_at(&old, &again).await.unwrap(), user.id);
     assert_eq!(me_at(&new, &user).await.unwrap(), user.id);
 
-    // The old replica is gone, so the service cannot fetch the keys again: what it
-    // verifies now, it verifies with the JWKS it fetched before the rotation.
+    // The old replica is gone and the service fetches nothing more: what it verifies now,
+    // it verifies with the JWKS it fetched before the rotation. (No fetch is tried: once
+    // the old port is free, another test's server may take it and answer.)
     let old_url = old.url.clone();
     drop(old);
     let deadline = tokio::time::Instant::now() + Duration::from_secs(15);
@@ -174,10 +175,6 @@ async fn rotating_the_signing_key_while_replicas_restart_one_by_one_signs_nobody
         );
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    assert!(
-        keys.fetch().await.is_err(),
-        "no fetch can reach the old replica"
-    );
     assert_eq!(
         caller_through(&keys, &again.access).unwrap().user_id(),
         user.id
