@@ -608,7 +608,7 @@ fn real_books_are_analysed_as_a_librarian_would() {
     // the protagonist-first characters reach (16/21), less about one book. Raise them with
     // the analysis; issue 33's targets are 0.8 and more.
     let all = &table["all"];
-    let floors = [0.43, 0.45, 0.95, 0.95, 0.71, 0.52, 0.40, 0.95];
+    let floors = [0.43, 0.45, 0.95, 0.95, 0.71, 0.76, 0.40, 0.95];
     for (i, floor) in floors.iter().enumerate() {
         assert!(
             all[i].value() >= *floor,
