@@ -68,6 +68,8 @@ pub struct Analysis {
     pub short_summary: String,
     /// About 300 words of the book's own sentences.
     pub long_summary: String,
+    /// The passages of the book the summaries are made of, in reading order.
+    pub summary_sources: Vec<SummarySource>,
     /// Authors, from metadata or else the title page.
     pub authors: Vec<String>,
     /// 5 to 12 lowercase keyphrases.
@@ -141,6 +143,19 @@ pub struct GenrePassage {
     pub probability: f32,
 }
 
+/// A passage of the book a summary is made of.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SummarySource {
+    /// The chapter it is in, from 0.
+    pub chapter: usize,
+    /// Where it starts in that chapter's text, in bytes.
+    pub offset: usize,
+    /// The passage as the book writes it.
+    pub excerpt: String,
+    /// Whether the short summary uses it (else only the long one does).
+    pub in_short: bool,
+}
+
 /// A word, a pair of words or a style trait, and how much it pushed the genre.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct GenreFeature {
@@ -208,9 +223,14 @@ pub fn analyse(input: &Input) -> Analysis {
             ai_probability: ai_probabilities.get(index).copied().unwrap_or(0.5),
         })
         .collect();
+    let (short_summary, short_sources) =
+        summariser.summary_with_sources(all.clone(), summary::SHORT_WORDS);
+    let (long_summary, long_sources) = summariser.summary_with_sources(all, summary::LONG_WORDS);
+    let summary_sources = summary_sources(&doc, &spans, &short_sources, &long_sources);
     Analysis {
-        short_summary: summariser.summary(all.clone(), summary::SHORT_WORDS),
-        long_summary: summariser.summary(all, summary::LONG_WORDS),
+        short_summary,
+        long_summary,
+        summary_sources,
         authors: authors::authors(input.metadata_authors, &full),
         tags: tags::tags(&doc, &stems, &character_words),
         genre,
@@ -222,6 +242,31 @@ pub fn analyse(input: &Input) -> Analysis {
         chapters,
         words: doc.tokens.len(),
     }
+}
+
+/// The sentences either summary uses (indices into `doc`'s sentences), in reading order,
+/// each placed in its chapter's own text.
+fn summary_sources(
+    doc: &doc::Doc,
+    spans: &[(&str, std::ops::Range<usize>)],
+    short: &[usize],
+    long: &[usize],
+) -> Vec<SummarySource> {
+    let mut used: Vec<usize> = short.iter().chain(long).copied().collect();
+    used.sort_unstable();
+    used.dedup();
+    used.into_iter()
+        .filter_map(|i| doc.sentences.get(i).map(|s| (i, s)))
+        .map(|(i, s)| {
+            let chapter_start = spans.get(s.chapter).map_or(0, |(_, range)| range.start);
+            SummarySource {
+                chapter: s.chapter,
+                offset: s.span.start.saturating_sub(chapter_start),
+                excerpt: doc.sentence_text(s).to_owned(),
+                in_short: short.contains(&i),
+            }
+        })
+        .collect()
 }
 
 /// The chapters' texts joined by blank lines, and each chapter's title and byte range.

@@ -81,12 +81,23 @@ impl<'d, 'a> Summariser<'d, 'a> {
     /// A summary of about `target` words from the sentences in `range` (indices into the
     /// document's sentences).
     pub fn summary(&self, range: std::ops::Range<usize>, target: usize) -> String {
+        self.summary_with_sources(range, target).0
+    }
+
+    /// A summary as [`Self::summary`] gives it, and the sentences it is made of (indices
+    /// into the document's sentences, in reading order).
+    pub fn summary_with_sources(
+        &self,
+        range: std::ops::Range<usize>,
+        target: usize,
+    ) -> (String, Vec<usize>) {
         let chosen = self.choose(range, target);
-        chosen
+        let text = chosen
             .iter()
             .map(|&i| prose(self.doc.sentence_text(&self.doc.sentences[i])))
             .collect::<Vec<_>>()
-            .join(" ")
+            .join(" ");
+        (text, chosen)
     }
 
     fn words(&self, i: usize) -> usize {
