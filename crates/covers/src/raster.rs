@@ -122,6 +122,8 @@ fn refused(e: ImageError) -> CoverError {
 
 #[cfg(test)]
 mod tests {
+    use quire_fixtures::hostile::png_declaring;
+
     use super::*;
 
     fn png(width: u32, height: u32) -> Vec<u8> {
@@ -140,60 +142,20 @@ mod tests {
         assert!(r > 200 && g > 120 && b > 120, "{r} {g} {b}");
     }
 
-    /// A png whose header says `width` x `height` one-colour pixels, with hardly any data
-    /// behind it: what a decompression bomb looks like before it is decoded.
-    fn png_header(width: u32, height: u32) -> Vec<u8> {
-        fn crc32(bytes: &[u8]) -> u32 {
-            let mut crc = !0u32;
-            for &b in bytes {
-                crc ^= u32::from(b);
-                for _ in 0..8 {
-                    crc = if crc & 1 == 1 {
-                        (crc >> 1) ^ 0xEDB8_8320
-                    } else {
-                        crc >> 1
-                    };
-                }
-            }
-            !crc
-        }
-        fn chunk(out: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
-            out.extend_from_slice(&u32::try_from(data.len()).unwrap().to_be_bytes());
-            let start = out.len();
-            out.extend_from_slice(kind);
-            out.extend_from_slice(data);
-            let crc = crc32(&out[start..]);
-            out.extend_from_slice(&crc.to_be_bytes());
-        }
-        let mut out = b"\x89PNG\r\n\x1a\n".to_vec();
-        let mut ihdr = Vec::new();
-        ihdr.extend_from_slice(&width.to_be_bytes());
-        ihdr.extend_from_slice(&height.to_be_bytes());
-        ihdr.extend_from_slice(&[8, 2, 0, 0, 0]); // 8-bit RGB
-        chunk(&mut out, b"IHDR", &ihdr);
-        chunk(
-            &mut out,
-            b"IDAT",
-            &[0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01],
-        );
-        chunk(&mut out, b"IEND", &[]);
-        out
-    }
-
     #[test]
     fn an_image_past_the_pixel_budget_is_refused_from_its_header() {
         // 8000 x 8000 is within the side limit but 64 megapixels: refused before decoding.
-        let err = reencode(&png_header(8000, 8000), ImageFormat::Png).unwrap_err();
+        let err = reencode(&png_declaring(8000, 8000), ImageFormat::Png).unwrap_err();
         assert!(matches!(err, CoverError::TooLarge), "{err}");
         assert!(err.to_string().contains("too large"), "{err}");
-        let err = reencode(&png_header(5000, 5000), ImageFormat::Png).unwrap_err();
+        let err = reencode(&png_declaring(5000, 5000), ImageFormat::Png).unwrap_err();
         assert!(err.to_string().contains("24 megapixels"), "{err}");
         assert!(err.to_string().contains("8000 pixels a side"), "{err}");
         // Past the side limit, the decoder's own limits refuse it.
-        let err = reencode(&png_header(9000, 100), ImageFormat::Png).unwrap_err();
+        let err = reencode(&png_declaring(9000, 100), ImageFormat::Png).unwrap_err();
         assert!(matches!(err, CoverError::TooLarge), "{err}");
         // The same header at a size within the budget is read on (and found truncated).
-        let err = reencode(&png_header(400, 600), ImageFormat::Png).unwrap_err();
+        let err = reencode(&png_declaring(400, 600), ImageFormat::Png).unwrap_err();
         assert!(matches!(err, CoverError::Unreadable), "{err}");
         assert!(err.to_string().contains("not a readable"), "{err}");
     }

@@ -38,11 +38,10 @@ pub async fn send_verify_email(
         ))
         .await?;
     let r = r.into_inner();
-    Ok(ok(VerifySentOut {
-        sent: true,
-        resend_after_secs: r.resend_after_secs,
-        expires_in_secs: r.expires_in_secs,
-    }))
+    Ok(ok(VerifySentOut::sent(
+        r.resend_after_secs,
+        r.expires_in_secs,
+    )))
 }
 
 #[utoipa::path(post, path = "/api/check_verify_code", tag = "accounts", params(VerifyCodeQuery),

@@ -105,6 +105,18 @@ pub struct VerifySentOut {
     pub expires_in_secs: u32,
 }
 
+impl VerifySentOut {
+    /// The answer to every request for a mailed code (verification, reset, sign-in): sent,
+    /// and when the next may be asked for and this one expires.
+    pub fn sent(resend_after_secs: u32, expires_in_secs: u32) -> Self {
+        Self {
+            sent: true,
+            resend_after_secs,
+            expires_in_secs,
+        }
+    }
+}
+
 #[derive(Debug, Serialize, ToSchema)]
 pub struct VerifiedOut {
     pub verified: bool,

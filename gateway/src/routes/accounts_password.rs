@@ -35,11 +35,10 @@ pub async fn send_password_reset_code(
         ))
         .await?
         .into_inner();
-    Ok(ok(VerifySentOut {
-        sent: true,
-        resend_after_secs: r.resend_after_secs,
-        expires_in_secs: r.expires_in_secs,
-    }))
+    Ok(ok(VerifySentOut::sent(
+        r.resend_after_secs,
+        r.expires_in_secs,
+    )))
 }
 
 #[utoipa::path(post, path = "/api/login/code/", tag = "accounts", request_body = MailCodeBody,
@@ -64,11 +63,10 @@ pub async fn send_sign_in_code(
         ))
         .await?
         .into_inner();
-    Ok(ok(VerifySentOut {
-        sent: true,
-        resend_after_secs: r.resend_after_secs,
-        expires_in_secs: r.expires_in_secs,
-    }))
+    Ok(ok(VerifySentOut::sent(
+        r.resend_after_secs,
+        r.expires_in_secs,
+    )))
 }
 
 #[utoipa::path(post, path = "/api/users/password-reset/", tag = "accounts", request_body = PasswordResetBody,

@@ -286,28 +286,7 @@ pub fn deeply_nested_pdf(depth: usize, deflated: bool) -> Vec<u8> {
     ])
 }
 
-/// A pdf written by hand: `objects` numbered from 1 (the first is the catalog), an xref
-/// table with their offsets, a trailer.
-pub fn raw_pdf(objects: &[Vec<u8>]) -> Vec<u8> {
-    let mut out = b"%PDF-1.5\n".to_vec();
-    let mut offsets = Vec::new();
-    for (i, body) in objects.iter().enumerate() {
-        offsets.push(out.len());
-        out.extend_from_slice(format!("{} 0 obj\n", i + 1).as_bytes());
-        out.extend_from_slice(body);
-        out.extend_from_slice(b"\nendobj\n");
-    }
-    let xref = out.len();
-    let size = objects.len() + 1;
-    out.extend_from_slice(format!("xref\n0 {size}\n0000000000 65535 f \n").as_bytes());
-    for offset in offsets {
-        out.extend_from_slice(format!("{offset:010} 00000 n \n").as_bytes());
-    }
-    out.extend_from_slice(
-        format!("trailer\n<< /Size {size} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n").as_bytes(),
-    );
-    out
-}
+pub use quire_fixtures::hostile::raw_pdf;
 
 /// `pdf` with one more object: a stream in the LZW filter.
 pub fn with_lzw_stream(pdf: &[u8]) -> Vec<u8> {

@@ -4,6 +4,7 @@
 use std::io::Cursor;
 
 use image::{ImageFormat, RgbImage};
+use quire_fixtures::hostile::png_declaring;
 use quire_proto::catalog::v1 as pb;
 use tonic::Code;
 
@@ -17,38 +18,6 @@ fn picture(width: u32, height: u32, format: ImageFormat) -> Vec<u8> {
     let mut out = Cursor::new(Vec::new());
     img.write_to(&mut out, format).unwrap();
     out.into_inner()
-}
-
-/// A PNG signature and a valid header chunk declaring `width` x `height` pixels, and no
-/// pixel data: a few dozen bytes that would decode to gigabytes.
-fn png_declaring(width: u32, height: u32) -> Vec<u8> {
-    let mut ihdr = b"IHDR".to_vec();
-    ihdr.extend_from_slice(&width.to_be_bytes());
-    ihdr.extend_from_slice(&height.to_be_bytes());
-    ihdr.extend_from_slice(&[8, 6, 0, 0, 0]);
-    let mut png = b"\x89PNG\r\n\x1a\n".to_vec();
-    png.extend_from_slice(&13u32.to_be_bytes());
-    png.extend_from_slice(&ihdr);
-    png.extend_from_slice(&crc32(&ihdr).to_be_bytes());
-    png.extend_from_slice(&[0, 0, 0, 0]);
-    png.extend_from_slice(b"IEND");
-    png.extend_from_slice(&crc32(b"IEND").to_be_bytes());
-    png
-}
-
-fn crc32(data: &[u8]) -> u32 {
-    let mut crc = !0u32;
-    for &b in data {
-        crc ^= u32::from(b);
-        for _ in 0..8 {
-            crc = if crc & 1 == 1 {
-                (crc >> 1) ^ 0xEDB8_8320
-            } else {
-                crc >> 1
-            };
-        }
-    }
-    !crc
 }
 
 /// Bytes that look random (a fixed xorshift sequence): what noise behind a header is.

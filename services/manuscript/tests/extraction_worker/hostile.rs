@@ -5,7 +5,6 @@
 //! (`bench/hostile-uploads.sh` runs it and writes `bench/hostile-uploads.md`).
 
 use std::collections::BTreeMap;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::sync::Arc;
@@ -13,8 +12,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use bytes::Bytes;
-use flate2::Compression;
-use flate2::write::ZlibEncoder;
+use quire_fixtures::hostile::{double_flate_bomb, many_objects};
 use quire_manuscript::ManuscriptConfig;
 use quire_manuscript::uploads::request::{File, Split};
 use quire_manuscript::uploads::worker;
@@ -29,92 +27,6 @@ const OBJECTS: usize = 1_000_000;
 /// What the bomb's stream inflates to, in MiB, once both of its filters are undone.
 const BOMB_MIB: usize = 300;
 
-/// A pdf written by hand: `objects` numbered from 1 (the first is the catalog), an xref
-/// table with their offsets, a trailer.
-fn raw_pdf(objects: impl ExactSizeIterator<Item = Vec<u8>>) -> Vec<u8> {
-    let size = objects.len() + 1;
-    let mut out = b"%PDF-1.5\n".to_vec();
-    let mut offsets = Vec::with_capacity(size);
-    for (i, body) in objects.enumerate() {
-        offsets.push(out.len());
-        writeln!(out, "{} 0 obj", i + 1).unwrap();
-        out.extend_from_slice(&body);
-        out.extend_from_slice(b"\nendobj\n");
-    }
-    let xref = out.len();
-    writeln!(out, "xref\n0 {size}\n0000000000 65535 f ").unwrap();
-    for offset in offsets {
-        writeln!(out, "{offset:010} 00000 n ").unwrap();
-    }
-    writeln!(
-        out,
-        "trailer\n<< /Size {size} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF"
-    )
-    .unwrap();
-    out
-}
-
-/// A pdf of `count` objects: its catalog, then `null`s, each in the cross-reference table.
-pub fn many_objects(count: usize) -> Vec<u8> {
-    let objects = (0..count).map(|i| {
-        if i == 0 {
-            b"<< /Type /Catalog >>".to_vec()
-        } else {
-            b"null".to_vec()
-        }
-    });
-    raw_pdf(objects)
-}
-
-/// zlib data of `mib` MiB of zeros, made without compressing them all: a deflate block of
-/// one MiB, flushed to a byte boundary, repeated; then a final empty block and the
-/// Adler-32 of the zeros (1, and the count modulo 65521).
-fn zeros_zlib(mib: usize) -> Vec<u8> {
-    let zeros = vec![0u8; 1 << 20];
-    let mut enc = ZlibEncoder::new(Vec::new(), Compression::best());
-    enc.write_all(&zeros).unwrap();
-    enc.flush().unwrap();
-    let first = enc.get_ref().len();
-    enc.write_all(&zeros).unwrap();
-    enc.flush().unwrap();
-    let mut out = enc.get_ref()[..first].to_vec();
-    let again = enc.get_ref()[first..].to_vec();
-    for _ in 1..mib {
-        out.extend_from_slice(&again);
-    }
-    out.extend_from_slice(&[0x03, 0x00]);
-    let adler = (((mib as u64 * (1 << 20)) % 65521) << 16) | 1;
-    out.extend_from_slice(&(adler as u32).to_be_bytes());
-    out
-}
-
-/// A one-page pdf with a text, and a stream of zlib of zlib of `mib` MiB of zeros behind
-/// `/FlateDecode /FlateDecode`.
-pub fn double_flate_bomb(mib: usize) -> Vec<u8> {
-    let mut outer = ZlibEncoder::new(Vec::new(), Compression::best());
-    outer.write_all(&zeros_zlib(mib)).unwrap();
-    let data = outer.finish().unwrap();
-    let stream = |dict: &str, data: &[u8]| {
-        let mut body = format!("<< /Length {} {dict} >>\nstream\n", data.len()).into_bytes();
-        body.extend_from_slice(data);
-        body.extend_from_slice(b"\nendstream");
-        body
-    };
-    let text = b"BT /F1 12 Tf 72 720 Td (Page 1 PMARK-1X) Tj ET";
-    raw_pdf(
-        [
-            b"<< /Type /Catalog /Pages 2 0 R >>".to_vec(),
-            b"<< /Type /Pages /Kids [3 0 R] /Count 1 /Resources << /Font << /F1 4 0 R >> >> >>"
-                .to_vec(),
-            b"<< /Type /Page /Parent 2 0 R /Contents 5 0 R /MediaBox [0 0 595 842] >>".to_vec(),
-            b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>".to_vec(),
-            stream("", text),
-            stream("/Filter [/FlateDecode /FlateDecode]", &data),
-        ]
-        .into_iter(),
-    )
-}
-
 /// The message of a refused upload, which must say `what`; never a 503.
 fn refused(result: Result<pb::ManuscriptReport, tonic::Status>, what: &str) -> String {
     let err = result.expect_err("refused");
@@ -127,7 +39,7 @@ fn refused(result: Result<pb::ManuscriptReport, tonic::Status>, what: &str) -> S
 async fn hostile_pdfs_are_refused_while_an_ordinary_upload_is_read() {
     let _one = ONE_AT_A_TIME.lock().await;
     let stack = Stack::start(|_| {}).await;
-    let (objects, bomb) = (many_objects(OBJECTS), double_flate_bomb(BOMB_MIB));
+    let (objects, bomb) = (many_objects(OBJECTS, 0), double_flate_bomb(BOMB_MIB));
     assert!(objects.len() < 50 << 20 && bomb.len() < 20_000);
     let (objects, bomb, ordinary) = tokio::join!(
         stack.upload_bytes("objects.pdf", objects),
@@ -438,7 +350,7 @@ async fn measure_hostile_uploads_against_the_release_binary() {
     let peers = Peers::start(&env).await;
     let service = Service::start(&env, &peers).await;
     let stack = Stack::at(service.url.clone(), peers.writer.clone());
-    let objects = many_objects(OBJECTS);
+    let objects = many_objects(OBJECTS, 0);
     let bomb = double_flate_bomb(BOMB_MIB);
     let ordinary = text(50, 300_000).into_bytes();
 
