@@ -33,9 +33,12 @@ mod style;
 
 use std::sync::OnceLock;
 
+// The quality scores judge a text within its kind with the same readings of its form.
 pub use crate::{GenreEvidence, GenreFeature, GenrePassage, GenreScore};
+pub(crate) use form::Form;
 pub use model::{GenreModel, Judgement};
 pub use settings::{Settings, TrainingError};
+pub(crate) use style::is_verse;
 
 /// Genre probabilities for `text`, best first, summing to 1. `hint` is the genre the
 /// writer chose (case-insensitive, synonyms such as "sci-fi", "humor", "kids" or "YA"

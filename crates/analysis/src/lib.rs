@@ -227,6 +227,7 @@ pub fn analyse(input: &Input) -> Analysis {
         summariser.summary_with_sources(all.clone(), summary::SHORT_WORDS);
     let (long_summary, long_sources) = summariser.summary_with_sources(all, summary::LONG_WORDS);
     let summary_sources = summary_sources(&doc, &spans, &short_sources, &long_sources);
+    let kind = quality::Kind::detect(&full, genre_evidence.play);
     Analysis {
         short_summary,
         long_summary,
@@ -237,7 +238,7 @@ pub fn analyse(input: &Input) -> Analysis {
         genre_scores,
         genre_evidence,
         characters: people.into_iter().map(|c| c.name).collect(),
-        quality: quality::assess(&doc),
+        quality: quality::assess(&doc, kind),
         ai_check,
         chapters,
         words: doc.tokens.len(),

@@ -78,3 +78,43 @@ fn the_overall_score_is_the_weighted_mean_of_the_parts() {
     });
     assert_eq!(q.overall_score, (sum / weights).round() as u8);
 }
+
+/// Verse of our own, in stanzas whose sentences run across the lines.
+const VERSE: &str = "The river keeps no count of years,\nbut carries down the weight of rain\n\
+    from hills the morning never clears\nto fields that will not flood again.\n\n\
+    The miller's wheel, that turned for bread\nthrough every winter of the town,\n\
+    stands silent now, its paddles dead,\nand ivy pulls the sluice-gate down.\n\n\
+    Yet children, crossing on the stones\nwhere once the carts went slow and deep,\n\
+    still hear the river's patient tones\nand carry them at night to sleep.\n";
+
+#[test]
+fn verse_is_read_in_sentences_however_its_lines_are_printed() {
+    let stanzas = quality(&VERSE.repeat(4));
+    // One line to a paragraph, as some epub and pdf files give verse.
+    let spaced = quality(&VERSE.repeat(4).replace('\n', "\n\n"));
+    for q in [&stanzas, &spaced] {
+        assert_eq!(q.kind, quire_analysis::quality::Kind::Verse);
+        assert!(
+            q.notes.iter().any(|n| n.starts_with("Dialogue")),
+            "{:?}",
+            q.notes
+        );
+    }
+    let measure = |q: &Quality| {
+        q.parts
+            .iter()
+            .find(|p| p.key == "readability")
+            .map(|p| p.measure.clone())
+            .unwrap()
+    };
+    assert_eq!(measure(&stanzas), measure(&spaced));
+    assert!(
+        measure(&stanzas).contains("published verse"),
+        "{}",
+        measure(&stanzas)
+    );
+    assert_eq!(
+        score(&stanzas, "readability"),
+        score(&spaced, "readability")
+    );
+}

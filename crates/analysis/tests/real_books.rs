@@ -4,7 +4,9 @@
 //! metadata authors and no genre (the analysis must find them in the text), then once more
 //! with the labelled genre as the writer's hint, to show what the prior does. Prints, per
 //! split and overall, how often the genre, the lead and the authors come out right, and
-//! per book what the analysis said:
+//! per book what the analysis said; and the quality scores of every book within its kind
+//! (prose, verse, play), tune and holdout apart, against the calibration the tune books
+//! give (`data/quality_calibration.tsv`, checked here against what they give now):
 //!
 //! `cargo test -p quire-analysis --test real_books -- --nocapture`
 //!
@@ -22,7 +24,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use quire_analysis::{Analysis, ChapterText, Input, analyse};
+use quire_analysis::{Analysis, ChapterText, Input, Quality, analyse, quality};
 use quire_genres::GENRES;
 
 const MANIFEST: &str = include_str!("../data/real_books/manifest.tsv");
@@ -649,3 +651,183 @@ fn chapter_headings_are_found() {
         .collect();
     assert_eq!(chapters(&lines).len(), 3);
 }
+
+/// The committed quality calibration (see `quality::calibration`).
+const CALIBRATION: &str = include_str!("../data/quality_calibration.tsv");
+
+/// The text of a work of the development set, as its chapters.
+fn book(dir: &Path, work: &Work) -> Vec<ChapterText> {
+    let path = dir.join(format!("{}.txt", work.id));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!(
+            "{}: {e} (run deploy/local/fetch-real-books.sh)",
+            path.display()
+        )
+    });
+    chapters(&text)
+}
+
+/// The quality calibration is made from the tune books only, and the committed table is
+/// what they give: `QUIRE_WRITE_QUALITY_CALIBRATION=1` writes it instead of checking it.
+#[test]
+fn the_quality_calibration_is_what_the_tune_books_give() {
+    let dir = texts_dir();
+    let measures: Vec<quality::Measures> = works()
+        .iter()
+        .filter(|w| w.split == "tune")
+        .map(|w| quality::measure(&book(&dir, w)))
+        .collect();
+    let table = quality::calibration::table(&measures);
+    if std::env::var_os("QUIRE_WRITE_QUALITY_CALIBRATION").is_some() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/quality_calibration.tsv");
+        std::fs::write(&path, &table).unwrap();
+        println!("wrote {}", path.display());
+        return;
+    }
+    assert!(
+        table == CALIBRATION,
+        "data/quality_calibration.tsv is not what the tune books give; regenerate it with \
+         QUIRE_WRITE_QUALITY_CALIBRATION=1 (see its header). It should be:\n{table}"
+    );
+}
+
+/// Published books, judged within their kind, read as good writing: every one scores at
+/// least 65 overall and their median at least 75, the holdout books (never used for the
+/// calibration) as well as the tune books; verse reads in sentences, not lines; and a
+/// deliberately poor manuscript scores clearly below every published book of prose.
+#[test]
+fn published_books_score_as_good_writing_of_their_kind() {
+    let dir = texts_dir();
+    let mut rows: Vec<(Work, Quality)> = Vec::new();
+    for work in works() {
+        let chapters = book(&dir, &work);
+        let analysis = analyse(&Input {
+            title: "",
+            chapters: &chapters,
+            metadata_authors: &[],
+            genre_hint: None,
+        });
+        rows.push((work, analysis.quality));
+    }
+    println!("\nquality (overall; then each part's score) by the kind the text was read as:");
+    for kind in quality::Kind::ALL {
+        println!("\n  {}:", kind.name());
+        for (w, q) in rows.iter().filter(|(_, q)| q.kind == kind) {
+            let parts: Vec<String> = q
+                .parts
+                .iter()
+                .map(|p| format!("{} {}", p.key, p.score))
+                .collect();
+            println!(
+                "    {:>3}  {:<32} [{:<7}] {:<11} {}",
+                q.overall_score,
+                w.id,
+                w.split,
+                w.kind,
+                parts.join(", ")
+            );
+        }
+    }
+    for (w, q) in &rows {
+        if matches!(
+            w.id.as_str(),
+            "paradise-regained" | "hamlet" | "bleak-house"
+        ) {
+            println!("\n  {} in full:", w.id);
+            for p in &q.parts {
+                println!(
+                    "    {:<17} {:>3}  {}  | {}",
+                    p.key, p.score, p.measure, p.advice
+                );
+            }
+            for n in &q.notes {
+                println!("    note: {n}");
+            }
+        }
+    }
+    let median = |scores: &mut Vec<u8>| {
+        scores.sort_unstable();
+        scores.get(scores.len() / 2).copied().unwrap_or(0)
+    };
+    println!(
+        "\n{:<10} {:>6} {:>6} {:>6}",
+        "split", "books", "min", "median"
+    );
+    for split in ["tune", "holdout", "all"] {
+        let mut scores: Vec<u8> = rows
+            .iter()
+            .filter(|(w, _)| split == "all" || w.split == split)
+            .map(|(_, q)| q.overall_score)
+            .collect();
+        let n = scores.len();
+        let min = scores.iter().copied().min().unwrap_or(0);
+        let median = median(&mut scores);
+        println!("{split:<10} {n:>6} {min:>6} {median:>6}");
+        assert!(min >= 65, "{split}: a published book scores {min} overall");
+        assert!(
+            median >= 75,
+            "{split}: the median published book scores {median}"
+        );
+    }
+    // The kind each book was read as: plays as plays, verse as verse, the rest as prose.
+    for (w, q) in &rows {
+        let expected = match w.kind.as_str() {
+            "play" => quality::Kind::Play,
+            "verse" => quality::Kind::Verse,
+            _ => quality::Kind::Prose,
+        };
+        assert_eq!(q.kind, expected, "{} read as {:?}", w.id, q.kind);
+    }
+    // Verse reads in sentences: its grade is that of long sentences, not of lines.
+    for (w, q) in rows.iter().filter(|(w, _)| w.kind == "verse") {
+        let readability = q.parts.iter().find(|p| p.key == "readability").unwrap();
+        let grade: f64 = readability.measure["grade ".len()..]
+            .split(',')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!(grade >= 7.0, "{}: {}", w.id, readability.measure);
+    }
+    let poor = analyse(&Input {
+        title: "",
+        chapters: &[ChapterText {
+            title: String::new(),
+            text: POOR_MANUSCRIPT.to_owned(),
+        }],
+        metadata_authors: &[],
+        genre_hint: None,
+    })
+    .quality;
+    let lowest_prose = rows
+        .iter()
+        .filter(|(_, q)| q.kind == quality::Kind::Prose)
+        .map(|(_, q)| q.overall_score)
+        .min()
+        .unwrap();
+    println!(
+        "\na poor manuscript: {} overall (lowest published prose {lowest_prose})",
+        poor.overall_score
+    );
+    assert!(
+        poor.overall_score + 15 <= lowest_prose,
+        "a poor manuscript scores {} against published prose from {lowest_prose}",
+        poor.overall_score
+    );
+}
+
+/// A first draft in trouble: run-on sentences, words repeated close together, adverbs
+/// everywhere, misspellings.
+const POOR_MANUSCRIPT: &str = "The man walked really slowly and quietly down the long road \
+    and the road was very long and the man was really very tired and he walked and walked \
+    slowly and sadly and the road went on and on and he thought that the road would never \
+    ever end and he was definately tired of the road and tired of walking and tired of \
+    everything reallly. He suddenly saw a house and the house was a big house and the house \
+    was totaly dark and he quickly and nervously walked to the house and knocked loudly and \
+    repeatedly on the door of the house and nobody answerred and he knocked again loudly \
+    and angrily and nobody answerred again and he was extremely and completely \
+    dissapointed. He finally sat down heavily on the step of the house and he sadly and \
+    slowly looked at the road and the road was still very long and very dark and he \
+    basically just sat there quietly and sadly and wierdly for a really really long time \
+    untill the sun slowly and finally came up and he was still tired and still sitting and \
+    still sad and still waiting for somebody to finaly open the door.";

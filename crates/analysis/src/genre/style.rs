@@ -128,6 +128,9 @@ pub const FEATURES: [StyleFeature; 11] = [
 /// Below this many words the rates are noise, and no style level is given.
 const MIN_WORDS: u32 = 20;
 
+/// A text of fewer lines than this is not told for verse.
+const MIN_VERSE_LINES: u32 = 4;
+
 /// A line of verse has at most this many words.
 const VERSE_LINE_WORDS: usize = 10;
 
@@ -310,6 +313,22 @@ impl Style {
             .enumerate()
             .map(|(i, (value, feature))| (i, value.map(|v| feature.level(v))))
     }
+}
+
+/// Whether `text` is verse as the "verse lines" measurement reads it: enough of its lines
+/// short and open-ended to reach that measurement's last level ("verse"), over at least
+/// [`MIN_VERSE_LINES`] lines and [`MIN_WORDS`] words. The quality scores use it to judge
+/// verse as verse (quire-analysis reads a text's kind once, here).
+pub(crate) fn is_verse(text: &str) -> bool {
+    const VERSE: usize = 1;
+    let marks = Marks::count(&[text]);
+    marks.lines >= MIN_VERSE_LINES
+        && text
+            .split_whitespace()
+            .nth(MIN_WORDS as usize - 1)
+            .is_some()
+        && FEATURES[VERSE].level(marks.verse_lines as f32 / marks.lines as f32)
+            == FEATURES[VERSE].levels.len() - 1
 }
 
 /// Punctuation and line counts of a text.

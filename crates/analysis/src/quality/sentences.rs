@@ -1,125 +1,120 @@
 //! Sentence-level measures: readability (Flesch-Kincaid grade and Flesch reading ease),
-//! sentence length and sentence variety.
+//! sentence length and sentence variety, over the sentences of the text's kind.
 
-use super::{QualityPart, coefficient_of_variation, scored, unmeasured};
+use super::reading::Reading;
+use super::{Kind, Measured, Raw, coefficient_of_variation};
 use crate::doc::Doc;
 use crate::text;
 
 /// Sentences longer than this are hard to follow (Hemingway's rule of thumb).
 pub(crate) const LONG_SENTENCE: usize = 30;
 
-/// The Flesch-Kincaid grade and Flesch reading ease of `doc`, if it has words.
-pub(crate) fn flesch(doc: &Doc, lengths: &[usize]) -> Option<(f64, f64)> {
-    let words = doc.tokens.len();
-    if words == 0 || lengths.is_empty() {
+/// The Flesch-Kincaid grade and Flesch reading ease of what `reading` reads of `doc`, if
+/// it has words.
+pub(crate) fn flesch(doc: &Doc, reading: &Reading) -> Option<(f64, f64)> {
+    let words = reading.tokens.len();
+    if words == 0 || reading.sentences.is_empty() {
         return None;
     }
-    let syllables: usize = doc.tokens.iter().map(|t| text::syllables(doc.raw(t))).sum();
-    let per_sentence = words as f64 / lengths.len() as f64;
+    let syllables: usize = reading
+        .tokens
+        .iter()
+        .map(|t| text::syllables(doc.raw(t)))
+        .sum();
+    let per_sentence = words as f64 / reading.sentences.len() as f64;
     let per_word = syllables as f64 / words as f64;
     let grade = 0.39 * per_sentence + 11.8 * per_word - 15.59;
     let ease = 206.835 - 1.015 * per_sentence - 84.6 * per_word;
     Some((grade, ease))
 }
 
-/// Readability: grade 8 or below scores 100, each grade above costs 10 points.
-pub(crate) fn readability(doc: &Doc, lengths: &[usize]) -> QualityPart {
-    let Some((grade, ease)) = flesch(doc, lengths) else {
-        return unmeasured("readability", "Readability");
-    };
-    let value = 100.0 - (grade - 8.0).max(0.0) * 10.0;
-    scored(
-        "readability",
-        "Readability",
-        value,
-        format!("grade {grade:.1}, reading ease {ease:.0}"),
-        [
-            "Easy to read for most adults; keep it up.",
-            "Fairly demanding; shorter sentences and plainer words would widen your readership.",
-            "Hard to read; split long sentences and prefer short, common words.",
-        ],
-    )
+/// Readability: the Flesch-Kincaid grade (the reading ease is shown beside it).
+pub(crate) fn readability(doc: &Doc, reading: &Reading, _: Kind) -> Measured {
+    match flesch(doc, reading) {
+        Some((grade, ease)) => {
+            Raw::measured(grade, format!("grade {grade:.1}, reading ease {ease:.0}"))
+        }
+        None => Measured::Nothing,
+    }
 }
 
-/// Sentence length: the share of sentences over [`LONG_SENTENCE`] words; up to 5% scores
-/// 100, 40% or more scores 0.
-pub(crate) fn length(lengths: &[usize]) -> QualityPart {
+/// Sentence length: the share of sentences over [`LONG_SENTENCE`] words.
+pub(crate) fn length(_: &Doc, reading: &Reading, _: Kind) -> Measured {
+    let lengths = reading.lengths();
     if lengths.is_empty() {
-        return unmeasured("sentence_length", "Sentence length");
+        return Measured::Nothing;
     }
     let long = lengths.iter().filter(|&&n| n > LONG_SENTENCE).count();
     let share = long as f64 / lengths.len() as f64;
     let mean = lengths.iter().sum::<usize>() as f64 / lengths.len() as f64;
-    let value = 100.0 - (share - 0.05).max(0.0) * (100.0 / 0.35);
-    scored(
-        "sentence_length",
-        "Sentence length",
-        value,
+    Raw::measured(
+        share,
         format!(
             "{:.0}% of sentences over {LONG_SENTENCE} words, {mean:.1} words on average",
             share * 100.0
         ),
-        [
-            "Sentence lengths are comfortable.",
-            "Quite a few long sentences; break up those over 30 words where the meaning allows.",
-            "Many sentences run over 30 words; readers lose the thread, so split them.",
-        ],
     )
 }
 
-/// Sentence variety: the coefficient of variation of sentence lengths; 0.6 or more
-/// scores 100, a monotone 0 scores 0.
-pub(crate) fn variety(lengths: &[usize]) -> QualityPart {
-    if lengths.len() < 2 {
-        return unmeasured("sentence_variety", "Sentence variety");
+/// Sentence variety: the coefficient of variation of sentence lengths.
+pub(crate) fn variety(_: &Doc, reading: &Reading, _: Kind) -> Measured {
+    if reading.sentences.len() < 2 {
+        return Measured::Nothing;
     }
-    let values: Vec<f64> = lengths.iter().map(|&n| n as f64).collect();
+    let values: Vec<f64> = reading.lengths().into_iter().map(|n| n as f64).collect();
     let cv = coefficient_of_variation(&values);
-    let value = cv / 0.6 * 100.0;
-    scored(
-        "sentence_variety",
-        "Sentence variety",
-        value,
-        format!("lengths vary by {:.0}%", cv * 100.0),
-        [
-            "Sentence lengths vary well, which keeps the rhythm lively.",
-            "Sentence lengths are somewhat uniform; mix in short and long sentences.",
-            "Sentences are nearly all the same length; vary them to avoid a monotonous rhythm.",
-        ],
-    )
+    Raw::measured(cv, format!("lengths vary by {:.0}%", cv * 100.0))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn lengths(doc: &Doc) -> Vec<usize> {
-        doc.sentences.iter().map(|s| s.tokens.len()).collect()
+    fn value(m: Measured) -> f64 {
+        match m {
+            Measured::Value(raw) => raw.value,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    fn of(text: &str) -> (Doc<'_>, Kind) {
+        (Doc::single(text), Kind::Prose)
     }
 
     #[test]
     fn plain_text_reads_easier_than_dense_text() {
-        let plain = Doc::single("The cat sat. The dog ran. We had fun in the sun.");
-        let dense = Doc::single(
+        let (plain, kind) = of("The cat sat. The dog ran. We had fun in the sun.");
+        let (dense, _) = of(
             "Notwithstanding considerable institutional resistance, the administration \
              systematically reorganised interdepartmental communication infrastructure.",
         );
-        let (plain_grade, plain_ease) = flesch(&plain, &lengths(&plain)).unwrap();
-        let (dense_grade, dense_ease) = flesch(&dense, &lengths(&dense)).unwrap();
+        let (p, d) = (Reading::of(&plain, kind), Reading::of(&dense, kind));
+        let (plain_grade, plain_ease) = flesch(&plain, &p).unwrap();
+        let (dense_grade, dense_ease) = flesch(&dense, &d).unwrap();
         assert!(plain_grade < dense_grade && plain_ease > dense_ease);
-        assert!(
-            readability(&plain, &lengths(&plain)).score
-                > readability(&dense, &lengths(&dense)).score
-        );
-        assert!(flesch(&Doc::single(""), &[]).is_none());
+        assert!((value(readability(&plain, &p, kind)) - plain_grade).abs() < 1e-12);
+        let (empty, _) = of("");
+        assert!(flesch(&empty, &Reading::of(&empty, kind)).is_none());
     }
 
     #[test]
-    fn long_sentences_and_monotony_score_lower() {
-        assert_eq!(length(&[10, 12, 8]).score, 100);
-        assert!(length(&[40, 45, 12]).score < 20);
-        assert!(variety(&[10, 10, 10, 10]).score == 0);
-        assert!(variety(&[3, 25, 8, 40, 12]).score > 80);
-        assert_eq!(variety(&[7]).measure, "no words to measure");
+    fn long_sentences_and_variety_are_measured() {
+        let long = format!(
+            "{}. Short one here. Then {}.",
+            "word ".repeat(40),
+            "word ".repeat(34)
+        );
+        let (doc, kind) = of(&long);
+        let reading = Reading::of(&doc, kind);
+        assert_eq!(reading.lengths(), vec![40, 3, 35]);
+        assert!((value(length(&doc, &reading, kind)) - 2.0 / 3.0).abs() < 1e-9);
+        let (even, _) = of("One two three. Four five six. Seven eight nine.");
+        let reading = Reading::of(&even, kind);
+        assert_eq!(value(variety(&even, &reading, kind)), 0.0);
+        let (one, _) = of("Just one sentence here.");
+        assert_eq!(
+            variety(&one, &Reading::of(&one, kind), kind),
+            Measured::Nothing
+        );
     }
 }

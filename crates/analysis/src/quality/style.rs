@@ -1,114 +1,38 @@
-//! Style measures: dialogue share, adverbs and passive voice.
+//! Style measures: adverbs, passive voice and chapter balance.
 
-use super::{QualityPart, part, scored, unmeasured};
-use crate::doc::Doc;
+use rustc_hash::FxHashMap;
+
+use super::reading::Reading;
+use super::vocabulary::top_words;
+use super::{Kind, Measured, Raw, coefficient_of_variation};
+use crate::doc::{Doc, Token};
 use crate::words;
 use quire_english::WordList;
 
-/// Dialogue share: the share of words inside quotation marks. Fiction usually has 10-60%;
-/// none at all is normal outside fiction, so it scores a neutral 70.
-pub(crate) fn dialogue(doc: &Doc) -> QualityPart {
-    if doc.tokens.is_empty() {
-        return unmeasured("dialogue", "Dialogue");
-    }
-    let share = dialogue_share(doc);
-    let (value, advice) = if share == 0.0 {
-        (
-            70.0,
-            "No dialogue; fine for non-fiction, but scenes in fiction come alive when people speak.",
-        )
-    } else if share < 0.1 {
-        (
-            70.0 + share * 300.0,
-            "Little dialogue; letting characters speak can show rather than tell.",
-        )
-    } else if share <= 0.6 {
-        (100.0, "A good balance of dialogue and narration.")
-    } else {
-        (
-            100.0 - (share - 0.6) * 200.0,
-            "Mostly dialogue; some narration would ground the scenes.",
-        )
-    };
-    part(
-        "dialogue",
-        "Dialogue",
-        value,
-        format!("{:.0}% of words in dialogue", share * 100.0),
-        advice,
-    )
-}
-
-/// The share of words of `doc` inside quotation marks ("..." or “...”); an unclosed
-/// quotation ends with its paragraph.
-pub(crate) fn dialogue_share(doc: &Doc) -> f64 {
-    if doc.tokens.is_empty() {
-        return 0.0;
-    }
-    let mut quoted: Vec<(usize, usize)> = Vec::new();
-    let mut open: Option<usize> = None;
-    let mut previous = '\n';
-    for (at, c) in doc.text.char_indices() {
-        match c {
-            '\u{201C}' => open = Some(at),
-            '\u{201D}' => {
-                if let Some(start) = open.take() {
-                    quoted.push((start, at));
-                }
-            }
-            '"' => match open.take() {
-                Some(start) => quoted.push((start, at)),
-                None => open = Some(at),
-            },
-            '\n' if previous == '\n' => open = None,
-            _ => {}
-        }
-        if c != '\r' && c != ' ' {
-            previous = c;
-        }
-    }
-    let mut inside = 0usize;
-    let mut q = 0;
-    for token in &doc.tokens {
-        while q < quoted.len() && quoted[q].1 < token.start() {
-            q += 1;
-        }
-        if q < quoted.len() && quoted[q].0 < token.start() {
-            inside += 1;
-        }
-    }
-    inside as f64 / doc.tokens.len() as f64
-}
-
-/// Adverbs: -ly adverbs per 100 words; one or fewer scores 100, four or more 0.
-pub(crate) fn adverbs(doc: &Doc) -> QualityPart {
-    if doc.tokens.is_empty() {
-        return unmeasured("adverbs", "Adverbs");
+/// Adverbs: -ly adverbs per 100 words.
+pub(crate) fn adverbs(doc: &Doc, reading: &Reading, _: Kind) -> Measured {
+    if reading.tokens.is_empty() {
+        return Measured::Nothing;
     }
     let mut count = 0usize;
     let mut adverb = vec![None::<bool>; doc.vocab.len()];
-    for t in &doc.tokens {
+    let mut seen: FxHashMap<u32, u32> = FxHashMap::default();
+    for t in &reading.tokens {
         let known = &mut adverb[t.word as usize];
         if known.is_none() {
             *known = Some(is_ly_adverb(doc.vocab.form(t.word)));
         }
         if *known == Some(true) {
             count += 1;
+            *seen.entry(t.word).or_default() += 1;
         }
     }
-    let rate = count as f64 * 100.0 / doc.tokens.len() as f64;
-    let value = 100.0 - (rate - 1.0).max(0.0) * (100.0 / 3.0);
-    scored(
-        "adverbs",
-        "Adverbs",
-        value,
-        format!("{rate:.1} -ly adverbs per 100 words"),
-        [
-            "Adverbs are used sparingly.",
-            "Some adverbs could go; a stronger verb often says it better (\"sprinted\", not \"ran quickly\").",
-            "Many -ly adverbs; replace most with stronger verbs and concrete detail.",
-        ],
-    )
+    let rate = count as f64 * 100.0 / reading.tokens.len() as f64;
+    Measured::Value(Raw {
+        value: rate,
+        shown: format!("{rate:.1} -ly adverbs per 100 words"),
+        examples: top_words(doc, &seen, 3),
+    })
 }
 
 /// Whether a lowercase word is an -ly adverb: it ends in "ly", is not a known -ly word of
@@ -133,32 +57,45 @@ pub(crate) fn is_ly_adverb(lower: &str) -> bool {
 }
 
 /// Passive voice: the share of sentences with a form of "be" followed (within two words)
-/// by a past participle; up to 5% scores 100, 25% or more 0.
-pub(crate) fn passive_voice(doc: &Doc) -> QualityPart {
-    if doc.sentences.is_empty() {
-        return unmeasured("passive_voice", "Passive voice");
+/// by a past participle.
+pub(crate) fn passive_voice(doc: &Doc, reading: &Reading, _: Kind) -> Measured {
+    if reading.sentences.is_empty() {
+        return Measured::Nothing;
     }
-    let passive = doc
+    let passive = reading
         .sentences
         .iter()
-        .filter(|s| has_passive(doc, doc.sentence_tokens(s)))
+        .filter(|s| has_passive(doc, reading.sentence(s)))
         .count();
-    let share = passive as f64 / doc.sentences.len() as f64;
-    let value = 100.0 - (share - 0.05).max(0.0) * 500.0;
-    scored(
-        "passive_voice",
-        "Passive voice",
-        value,
-        format!("{:.0}% of sentences", share * 100.0),
-        [
-            "Mostly active voice; clear and direct.",
-            "Some passive constructions; say who does what where it matters.",
-            "Frequent passive voice; rewrite sentences so the actor comes first.",
-        ],
-    )
+    let share = passive as f64 / reading.sentences.len() as f64;
+    Raw::measured(share, format!("{:.0}% of sentences", share * 100.0))
 }
 
-fn has_passive(doc: &Doc, tokens: &[crate::doc::Token]) -> bool {
+/// Chapter balance: the coefficient of variation of the chapters' word counts.
+pub(crate) fn chapter_balance(_: &Doc, reading: &Reading, _: Kind) -> Measured {
+    let lengths: Vec<f64> = reading
+        .chapter_words
+        .iter()
+        .filter(|&&n| n > 0)
+        .map(|&n| n as f64)
+        .collect();
+    match lengths.len() {
+        0 => Measured::Nothing,
+        1 => Measured::Neutral {
+            shown: "1 chapter with text".to_owned(),
+            advice: "Nothing to balance: the text has one chapter.",
+        },
+        n => {
+            let cv = coefficient_of_variation(&lengths);
+            Raw::measured(
+                cv,
+                format!("lengths vary by {:.0}% across {n} chapters", cv * 100.0),
+            )
+        }
+    }
+}
+
+fn has_passive(doc: &Doc, tokens: &[Token]) -> bool {
     tokens.iter().enumerate().any(|(i, t)| {
         if !BE_FORMS.contains(&doc.vocab.form(t.word)) {
             return false;
@@ -236,22 +173,48 @@ mod tests {
         assert_eq!(flags, vec![true, true, false, false]);
     }
 
-    #[test]
-    fn adverbs_and_passives_lower_their_scores() {
-        let clean = Doc::single("Ann wrote the letter. Tom baked a cake. They ate it at noon.");
-        let heavy = Doc::single(
-            "The letter was quickly written. The cake was slowly baked. It was eagerly eaten.",
-        );
-        assert!(adverbs(&heavy).score < adverbs(&clean).score);
-        assert!(passive_voice(&heavy).score < passive_voice(&clean).score);
+    fn value(m: Measured) -> f64 {
+        match m {
+            Measured::Value(raw) => raw.value,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    fn measured(text: &str, f: fn(&Doc, &Reading, Kind) -> Measured, kind: Kind) -> Measured {
+        let doc = Doc::single(text);
+        let reading = Reading::of(&doc, kind);
+        f(&doc, &reading, kind)
     }
 
     #[test]
-    fn dialogue_is_measured_between_quotes() {
-        let doc = Doc::single("\u{201C}Come here,\u{201D} she said. \"Now,\" he said. They went.");
-        let share = dialogue_share(&doc);
-        assert!((share - 3.0 / 9.0).abs() < 1e-9, "{share}");
-        let unclosed = Doc::single("\"Never closed\n\nNarration goes on here.");
-        assert!(dialogue_share(&unclosed) < 0.5);
+    fn adverbs_and_passives_are_counted() {
+        let clean = "Ann wrote the letter. Tom baked a cake. They ate it at noon.";
+        let heavy =
+            "The letter was quickly written. The cake was slowly baked. It was eagerly eaten.";
+        assert_eq!(value(measured(clean, adverbs, Kind::Prose)), 0.0);
+        assert!((value(measured(heavy, adverbs, Kind::Prose)) - 300.0 / 14.0).abs() < 1e-9);
+        assert_eq!(value(measured(heavy, passive_voice, Kind::Prose)), 1.0);
+        assert_eq!(value(measured(clean, passive_voice, Kind::Prose)), 0.0);
+        let Measured::Value(raw) = measured(heavy, adverbs, Kind::Prose) else {
+            panic!()
+        };
+        assert_eq!(raw.examples, "\"eagerly\", \"quickly\", \"slowly\"");
+    }
+
+    #[test]
+    fn chapters_are_balanced_or_not() {
+        let text = format!("{}\n\n{}", "word ".repeat(100), "word ".repeat(300));
+        let split = text.find("\n\n").unwrap();
+        let doc = Doc::new(&text, &[("1", 0..split), ("2", split + 2..text.len())]);
+        let reading = Reading::of(&doc, Kind::Prose);
+        assert!((value(chapter_balance(&doc, &reading, Kind::Prose)) - 0.5).abs() < 1e-9);
+        assert!(matches!(
+            measured("One chapter.", chapter_balance, Kind::Prose),
+            Measured::Neutral { .. }
+        ));
+        assert_eq!(
+            measured("", chapter_balance, Kind::Prose),
+            Measured::Nothing
+        );
     }
 }

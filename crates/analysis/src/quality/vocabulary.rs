@@ -2,7 +2,8 @@
 
 use rustc_hash::FxHashMap;
 
-use super::{QualityPart, part, scored, unmeasured};
+use super::reading::Reading;
+use super::{Kind, Measured, Raw};
 use crate::doc::Doc;
 use crate::{text, words};
 
@@ -13,31 +14,19 @@ const REPEAT_WINDOW: usize = 30;
 /// An unknown word used this often is deliberate (a name, a coinage, dialect).
 const DELIBERATE: u32 = 3;
 
-/// Lexical richness: MTLD over the words' lowercase forms; 30 or less scores 0, 90 or more
-/// 100.
-pub(crate) fn richness(doc: &Doc) -> QualityPart {
-    let ids: Vec<u32> = doc
+/// Lexical richness: MTLD over the words' lowercase forms.
+pub(crate) fn richness(doc: &Doc, reading: &Reading, _: Kind) -> Measured {
+    let ids: Vec<u32> = reading
         .tokens
         .iter()
         .filter(|t| text::is_alphabetic_word(doc.raw(t)))
         .map(|t| t.word)
         .collect();
     if ids.len() < 10 {
-        return unmeasured("lexical_richness", "Lexical richness");
+        return Measured::Nothing;
     }
     let value = mtld(&ids, doc.vocab.len());
-    let score = (value - 30.0) / 60.0 * 100.0;
-    scored(
-        "lexical_richness",
-        "Lexical richness",
-        score,
-        format!("MTLD {value:.0}"),
-        [
-            "A rich, varied vocabulary.",
-            "The vocabulary is adequate; look for places where a more precise word fits.",
-            "The same words recur a lot; vary your word choice.",
-        ],
-    )
+    Raw::measured(value, format!("MTLD {value:.0}"))
 }
 
 /// The measure of textual lexical diversity: the mean length of stretches whose
@@ -80,16 +69,15 @@ fn mtld_pass(ids: impl Iterator<Item = u32>, vocabulary: usize, len: usize) -> f
 }
 
 /// Repeated words: content words (four letters or more, not stop words, not names) used
-/// again within [`REPEAT_WINDOW`] words, per 100 words; 1.5 or fewer scores 100, 6 or
-/// more 0.
-pub(crate) fn repeated_words(doc: &Doc) -> QualityPart {
-    if doc.tokens.is_empty() {
-        return unmeasured("repeated_words", "Repeated words");
+/// again within [`REPEAT_WINDOW`] words, per 100 words.
+pub(crate) fn repeated_words(doc: &Doc, reading: &Reading, _: Kind) -> Measured {
+    if reading.tokens.is_empty() {
+        return Measured::Nothing;
     }
     let mut last_seen: Vec<Option<usize>> = vec![None; doc.vocab.len()];
     let mut repeats = 0usize;
     let mut examples: FxHashMap<u32, u32> = FxHashMap::default();
-    for (i, t) in doc.tokens.iter().enumerate() {
+    for (i, t) in reading.tokens.iter().enumerate() {
         let form = doc.vocab.form(t.word);
         if doc.vocab.is_stop(t.word) || form.len() < 4 || text::is_capitalised(doc.raw(t)) {
             continue;
@@ -102,33 +90,24 @@ pub(crate) fn repeated_words(doc: &Doc) -> QualityPart {
         }
         last_seen[t.word as usize] = Some(i);
     }
-    let rate = repeats as f64 * 100.0 / doc.tokens.len() as f64;
-    let value = 100.0 - (rate - 1.5).max(0.0) * (100.0 / 4.5);
-    let top = top_words(doc, &examples, 3);
-    let advice = if value >= 80.0 {
-        "Few close repetitions.".to_owned()
-    } else {
-        format!("Words recur close together (most often {top}); use a synonym or rephrase.")
-    };
-    part(
-        "repeated_words",
-        "Repeated words",
-        value,
-        format!("{rate:.1} close repeats per 100 words"),
-        &advice,
-    )
+    let rate = repeats as f64 * 100.0 / reading.tokens.len() as f64;
+    Measured::Value(Raw {
+        value: rate,
+        shown: format!("{rate:.1} close repeats per 100 words"),
+        examples: top_words(doc, &examples, 3),
+    })
 }
 
-/// Spelling: words not in the English word list, leaving out capitalised words (names),
-/// contractions, words with digits and words used [`DELIBERATE`] times or more; none
-/// scores 100, 10 or more per 1,000 words 0.
-pub(crate) fn spelling(doc: &Doc) -> QualityPart {
-    if doc.tokens.is_empty() {
-        return unmeasured("spelling", "Spelling");
+/// Spelling: words not in the English word list per 1,000 words, leaving out capitalised
+/// words (names), contractions, words with digits and words used [`DELIBERATE`] times or
+/// more.
+pub(crate) fn spelling(doc: &Doc, reading: &Reading, _: Kind) -> Measured {
+    if reading.tokens.is_empty() {
+        return Measured::Nothing;
     }
     let mut unknown: FxHashMap<u32, u32> = FxHashMap::default();
     let mut checked: Vec<Option<bool>> = vec![None; doc.vocab.len()];
-    for t in &doc.tokens {
+    for t in &reading.tokens {
         let raw = doc.raw(t);
         if text::is_capitalised(raw) || !text::is_alphabetic_word(raw) {
             continue;
@@ -144,27 +123,16 @@ pub(crate) fn spelling(doc: &Doc) -> QualityPart {
     }
     unknown.retain(|_, n| *n < DELIBERATE);
     let misspelt: u32 = unknown.values().sum();
-    let rate = f64::from(misspelt) * 1000.0 / doc.tokens.len() as f64;
-    let value = 100.0 - rate * 10.0;
-    let advice = if misspelt == 0 {
-        "No likely misspellings found.".to_owned()
-    } else {
-        format!(
-            "Check the spelling of words such as {}.",
-            top_words(doc, &unknown, 5)
-        )
-    };
-    part(
-        "spelling",
-        "Spelling",
-        value,
-        format!("{rate:.1} possible misspellings per 1,000 words"),
-        &advice,
-    )
+    let rate = f64::from(misspelt) * 1000.0 / reading.tokens.len() as f64;
+    Measured::Value(Raw {
+        value: rate,
+        shown: format!("{rate:.1} possible misspellings per 1,000 words"),
+        examples: top_words(doc, &unknown, 5),
+    })
 }
 
 /// The `n` most counted words, quoted and comma-separated, ties in alphabetical order.
-fn top_words(doc: &Doc, counts: &FxHashMap<u32, u32>, n: usize) -> String {
+pub(crate) fn top_words(doc: &Doc, counts: &FxHashMap<u32, u32>, n: usize) -> String {
     let mut ranked: Vec<(&str, u32)> = counts
         .iter()
         .map(|(&id, &c)| (doc.vocab.form(id), c))
@@ -190,31 +158,41 @@ mod tests {
         assert!(mtld(&repetitive, 5) < 10.0);
     }
 
-    #[test]
-    fn misspellings_are_counted_but_names_and_repeated_coinages_are_not() {
-        let doc = Doc::single(
-            "Ahab did recieve teh letter. The grobble grobble grobble was there. Nantucket waits.",
-        );
-        let part = spelling(&doc);
-        assert!(
-            part.advice.contains("\"recieve\"") && part.advice.contains("\"teh\""),
-            "{}",
-            part.advice
-        );
-        assert!(!part.advice.contains("grobble") && !part.advice.contains("ahab"));
-        let clean = Doc::single("The whale swam past the ship and the men did not see it.");
-        assert_eq!(spelling(&clean).score, 100);
-        assert!(part.score < 100);
+    fn raw(text: &str, f: fn(&Doc, &Reading, Kind) -> Measured) -> Raw {
+        let doc = Doc::single(text);
+        let reading = Reading::of(&doc, Kind::Prose);
+        match f(&doc, &reading, Kind::Prose) {
+            Measured::Value(raw) => raw,
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]
-    fn close_repetitions_lower_the_score() {
-        let echo = Doc::single(
-            "The garden was green. The garden had a green gate. The garden gate was green.",
+    fn misspellings_are_counted_but_names_and_repeated_coinages_are_not() {
+        let part = raw(
+            "Ahab did recieve teh letter. The grobble grobble grobble was there. Nantucket waits.",
+            spelling,
         );
-        let varied =
-            Doc::single("The garden was green. A painted gate stood open. Roses climbed the wall.");
-        assert!(repeated_words(&echo).score < repeated_words(&varied).score);
-        assert!(repeated_words(&echo).advice.contains("\"garden\""));
+        assert_eq!(part.examples, "\"recieve\", \"teh\"");
+        assert!(part.value > 100.0, "{part:?}");
+        let clean = raw(
+            "The whale swam past the ship and the men did not see it.",
+            spelling,
+        );
+        assert_eq!(clean.value, 0.0);
+    }
+
+    #[test]
+    fn close_repetitions_are_counted() {
+        let echo = raw(
+            "The garden was green. The garden had a green gate. The garden gate was green.",
+            repeated_words,
+        );
+        let varied = raw(
+            "The garden was green. A painted gate stood open. Roses climbed the wall.",
+            repeated_words,
+        );
+        assert!(echo.value > varied.value);
+        assert!(echo.examples.starts_with("\"garden\""), "{echo:?}");
     }
 }
