@@ -71,7 +71,13 @@ pub(crate) fn book_summaries(s: &Summariser, stems: &[u32], about: &About) -> Bo
     };
     let target = SHORT_WORDS.saturating_sub(words(&opening)).max(MIN_QUOTED);
     let short_sources = s.choose(0..premise_end, target, &weight);
-    let short = join([opening, quote(s, kind, &short_sources, None)]);
+    // A text without one sentence to quote gets no summary: the composed sentences
+    // introduce the book's own, they do not stand for them.
+    let short = if short_sources.is_empty() {
+        String::new()
+    } else {
+        join([opening, quote(s, kind, &short_sources, None)])
+    };
 
     let long_opening = compose::long_opening(&known);
     let per_third = LONG_WORDS.saturating_sub(words(&long_opening)) / 3;
@@ -90,7 +96,11 @@ pub(crate) fn book_summaries(s: &Summariser, stems: &[u32], about: &About) -> Bo
     }
     BookSummaries {
         short,
-        long: join(parts),
+        long: if long_sources.is_empty() {
+            String::new()
+        } else {
+            join(parts)
+        },
         short_sources,
         long_sources,
     }
@@ -195,4 +205,173 @@ fn join(parts: impl IntoIterator<Item = String>) -> String {
         .filter(|p| !p.is_empty())
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::doc::Doc;
+
+    fn person(doc: &Doc, name: &str) -> Character {
+        Character {
+            name: name.to_owned(),
+            words: vec![doc.vocab.id(&name.to_lowercase()).unwrap()],
+        }
+    }
+
+    /// The summaries of `text` cut into chapters at blank lines.
+    fn summarise(
+        text: &str,
+        people: &[&str],
+        tags: &[&str],
+        genre: &str,
+        play: bool,
+    ) -> BookSummaries {
+        let mut spans = Vec::new();
+        let mut at = 0;
+        for part in text.split("\n\n") {
+            spans.push(("", at..at + part.len()));
+            at += part.len() + 2;
+        }
+        let doc = Doc::new(text, &spans);
+        let stems = doc.vocab.stem_groups();
+        let characters: Vec<Character> = people.iter().map(|p| person(&doc, p)).collect();
+        let words: Vec<u32> = characters.iter().flat_map(|c| c.words.clone()).collect();
+        let lead = characters
+            .first()
+            .map(|c| c.words.clone())
+            .unwrap_or_default();
+        let s = Summariser::new(&doc, &stems, &words, &lead);
+        let tags: Vec<String> = tags.iter().map(|t| t.to_string()).collect();
+        book_summaries(
+            &s,
+            &stems,
+            &About {
+                characters: &characters,
+                tags: &tags,
+                genre,
+                genre_sure: true,
+                play,
+            },
+        )
+    }
+
+    const STORY: &str = "Mara kept the lighthouse above the harbour of Tarrow for twenty years. \
+        Her brother Oren fished the cold water off Tarrow every morning of the year. \
+        The harbour master of Tarrow wanted the old lighthouse pulled down for a new pier.\n\n\
+        A storm came in from the north and broke the great lamp of the lighthouse. \
+        Mara climbed the tower through the night while Oren rowed out to the stranded boats. \
+        Mara and Oren had kept the boats of the village safe through many winters. \
+        The fishermen of the village watched the dark water and waited for the light.\n\n\
+        Mara mended the lamp with glass from her own windows before the dawn, and Oren saw it. \
+        The boats came home to Tarrow by the light, and Oren brought the last of them in. \
+        The harbour master never spoke of the new pier again, and the lighthouse still stands.";
+
+    #[test]
+    fn a_story_opens_with_its_lead_and_tells_its_arc() {
+        let b = summarise(
+            STORY,
+            &["Mara", "Oren"],
+            &["lighthouse", "harbour"],
+            "Literary Fiction",
+            false,
+        );
+        assert!(
+            b.short.starts_with("This literary story follows Mara")
+                || b.short
+                    .starts_with("Mara is at the centre of this literary story")
+                || b.short.starts_with("This literary story tells of Mara"),
+            "{}",
+            b.short
+        );
+        assert!(b.short.contains("Oren"), "{}", b.short);
+        assert!(b.short.split_whitespace().count() <= 80, "{}", b.short);
+        assert!(!b.short_sources.is_empty());
+        // The long summary quotes the opening, the middle and the end.
+        let doc = Doc::single(STORY);
+        let n = doc.sentences.len();
+        for third in [0..n / 3, n / 3..2 * n / 3, 2 * n / 3..n] {
+            assert!(
+                b.long_sources.iter().any(|i| third.contains(i)),
+                "{:?}",
+                b.long_sources
+            );
+        }
+        assert!(
+            b.long.contains("Mara's scenes are shared most with Oren."),
+            "{}",
+            b.long
+        );
+    }
+
+    #[test]
+    fn a_play_names_its_largest_part_and_quotes_speeches_not_directions() {
+        let play = "Enter Mara and Oren upon the walls of the lighthouse tower.\n\
+            MARA. The lamp is broken and the boats are still out on the water.\n\
+            OREN. Then I shall row out to them while you mend the light above.\n\
+            Exeunt Mara and Oren into the storm together.\n\n\
+            Enter the Harbour Master with his clerks and a lantern.\n\
+            MASTER. This old tower of Mara's shall come down for my new pier.\n\
+            MARA. Not while one boat of Tarrow is out on the sea at night.\n\n\
+            Enter Oren with the fishermen from the boats.\n\
+            OREN. Every boat is home, and Mara's light brought every one of them in.\n\
+            MARA. Then let the tower stand as long as the sea comes to Tarrow.";
+        let b = summarise(
+            play,
+            &["Mara", "Oren"],
+            &["tower", "boats"],
+            "Literary Fiction",
+            true,
+        );
+        assert!(
+            b.short
+                .starts_with("Mara has the largest part in this play, with Oren"),
+            "{}",
+            b.short
+        );
+        assert!(
+            b.short.contains('\u{201C}') && !b.short.contains("Enter"),
+            "{}",
+            b.short
+        );
+        assert!(b.long.contains("Early on:"), "{}", b.long);
+    }
+
+    #[test]
+    fn verse_is_quoted_as_verse_and_non_fiction_by_its_subjects() {
+        let verse = "Upon the cape the lighthouse stands alone,\n\
+            Its lamp a star the fishermen have known;\n\
+            When storms come down and every sail is blind,\n\
+            It sends its light to those the sea would find.\n\n\
+            The keeper climbs the stair at fall of night,\n\
+            And trims the wick and tends the turning light;\n\
+            No bell, no song, no word of thanks is said,\n\
+            Yet every boat comes home and none is dead.";
+        let b = summarise(verse, &[], &["lighthouse", "storms"], "Poetry", false);
+        assert!(
+            b.short
+                .starts_with("The verse of this book turns on lighthouse and storms."),
+            "{}",
+            b.short
+        );
+        assert!(b.short.contains(" / "), "{}", b.short);
+
+        let essay = "Lighthouses were built along the northern coast in the eighteenth century. \
+            Each lighthouse cost the harbour towns a great deal of money and labour. \
+            The towns paid for them because the trade of the harbour depended on safe ships. \
+            Records of the harbour dues show how the lighthouses repaid their cost within years.";
+        let b = summarise(
+            essay,
+            &[],
+            &["lighthouses", "harbour dues"],
+            "History",
+            false,
+        );
+        assert!(
+            b.short
+                .starts_with("This is a history about lighthouses and harbour dues."),
+            "{}",
+            b.short
+        );
+    }
 }

@@ -1,5 +1,6 @@
 //! The facts a composed sentence may state, each one the analysis knows from the text:
-//! the lead and the other main characters (from the character finder), who the lead is
+//! the lead and the other main characters (from the character finder, each by the full
+//! name the book most often gives them: "Mr. Goodfellow", "Toby Dammit"), who the lead is
 //! most often named with (sentences naming both), the place the book most often puts
 //! things in ("in London", "at Elsinore"), and the subjects among its tags.
 //!
@@ -20,6 +21,9 @@ use crate::{text, words};
 const PLACE_PREPOSITIONS: &[&str] = &[
     "in", "at", "near", "from", "into", "through", "across", "outside", "within",
 ];
+/// The main characters a summary may name (before those that are part of another's name
+/// are left out).
+const PEOPLE: usize = 6;
 /// A place is seen after a place preposition at least this often...
 const MIN_PLACE_USES: u32 = 4;
 /// ... in at least this share of its uses mid-sentence...
@@ -66,34 +70,34 @@ pub(super) struct Facts {
 impl Facts {
     /// The facts of `doc`, given its main characters (lead first) and its tags.
     pub fn gather(doc: &Doc, characters: &[Character], tags: &[String]) -> Self {
-        let lead = characters.first().map(|c| full_name(doc, c, characters));
-        // "Toby" is no other character when the lead is "Toby Dammit".
-        let lead_words: Vec<u32> = lead
-            .iter()
-            .flat_map(|(_, words)| words.iter().copied())
-            .collect();
-        let people: Vec<&Character> = characters
-            .iter()
-            .enumerate()
-            .filter(|(n, c)| *n == 0 || !c.words.iter().all(|w| lead_words.contains(w)))
-            .map(|(_, c)| c)
-            .collect();
+        // Full names ("Toby Dammit", "John Peerybingle"), each person once: "Toby" is no
+        // other character when the lead is "Toby Dammit".
         let called = as_called(doc, characters);
-        let lead = match lead {
-            Some((name, words)) if words.len() == 1 => Some(called(&name, words[0])),
-            other => other.map(|(name, _)| name),
-        };
-        let name_of = |c: &Character| match c.words[..] {
-            [word] => called(&c.name, word),
-            _ => c.name.clone(),
-        };
+        let mut people: Vec<Character> = Vec::new();
+        for c in characters.iter().take(PEOPLE) {
+            if people
+                .iter()
+                .any(|p| c.words.iter().all(|w| p.words.contains(w)))
+            {
+                continue;
+            }
+            let (name, words) = full_name(doc, c, characters);
+            let name = match words[..] {
+                [word] => called(&name, word),
+                _ => name,
+            };
+            people.push(Character { name, words });
+        }
+        let lead = people.first().map(|p| p.name.clone());
         Facts {
             lead,
-            others: people.iter().skip(1).take(3).map(|c| name_of(c)).collect(),
-            companions: companions(doc, &people)
-                .into_iter()
-                .map(|c| name_of(c))
+            others: people
+                .iter()
+                .skip(1)
+                .take(3)
+                .map(|c| c.name.clone())
                 .collect(),
+            companions: companions(doc, &people),
             place: place(doc, characters),
             subjects: tags
                 .iter()
@@ -108,17 +112,24 @@ impl Facts {
     }
 }
 
-/// The name the book most often gives a one-word lead with the word before or after it
-/// ("George Silverman", "Doctor Ponnonner"), when it does so in at least a third of the
-/// lead's uses; else the lead's name. With the word ids of the name.
+/// The name the book most often gives a one-word character with the word before or
+/// after it ("George Silverman", "Doctor Ponnonner"), when it does so in at least a third
+/// of the character's uses, or that word is another main character's name it mostly
+/// goes with ("Toby" of "Toby Dammit"); else the character's name. With the word ids of
+/// the name.
 fn full_name(doc: &Doc, lead: &Character, characters: &[Character]) -> (String, Vec<u32>) {
+    /// How often a word stands next to the lead, and where it first did.
+    struct Seen {
+        count: u32,
+        span: std::ops::Range<usize>,
+    }
     let plain = (lead.name.clone(), lead.words.clone());
     let [word] = lead.words[..] else {
         return plain;
     };
     let mut uses = 0u32;
     // (word id, before the lead) -> count, and a spelling.
-    let mut next_to: FxHashMap<(u32, bool), (u32, std::ops::Range<usize>)> = FxHashMap::default();
+    let mut next_to: FxHashMap<(u32, bool), Seen> = FxHashMap::default();
     for s in &doc.sentences {
         let tokens = doc.sentence_tokens(s);
         for (p, t) in tokens.iter().enumerate() {
@@ -141,10 +152,11 @@ fn full_name(doc: &Doc, lead: &Character, characters: &[Character]) -> (String, 
                     && !shouted(other)
                     && !shouted(t)
                 {
-                    let e = next_to
-                        .entry((other.word, before))
-                        .or_insert((0, a.start()..b.end()));
-                    e.0 += 1;
+                    let e = next_to.entry((other.word, before)).or_insert(Seen {
+                        count: 0,
+                        span: a.start()..b.end(),
+                    });
+                    e.count += 1;
                 }
             }
         }
@@ -157,19 +169,19 @@ fn full_name(doc: &Doc, lead: &Character, characters: &[Character]) -> (String, 
             .any(|c| c.words == [other])
             .then(|| doc.tokens.iter().filter(|t| t.word == other).count() as u32)
     };
-    let mut candidates: Vec<((u32, bool), (u32, std::ops::Range<usize>))> = next_to
+    let mut candidates: Vec<((u32, bool), Seen)> = next_to
         .into_iter()
-        .filter(|(_, (count, _))| *count >= 3)
+        .filter(|(_, seen)| seen.count >= 3)
         .collect();
-    candidates.sort_by(|a, b| b.1.0.cmp(&a.1.0).then(a.0.cmp(&b.0)));
-    let part_of_name = candidates.iter().find(|((other, _), (count, _))| {
-        character_uses(*other).is_some_and(|uses| 3 * count >= uses)
+    candidates.sort_by(|a, b| b.1.count.cmp(&a.1.count).then(a.0.cmp(&b.0)));
+    let part_of_name = candidates.iter().find(|((other, _), seen)| {
+        character_uses(*other).is_some_and(|uses| 3 * seen.count >= uses)
     });
     let frequent = candidates
         .first()
-        .filter(|(_, (count, _))| 3 * count >= uses);
+        .filter(|(_, seen)| 3 * seen.count >= uses);
     match part_of_name.or(frequent) {
-        Some(((other, _), (_, span))) => {
+        Some(((other, _), Seen { span, .. })) => {
             let name = doc
                 .text
                 .get(span.clone())
@@ -227,7 +239,7 @@ fn is_english(word: &str) -> bool {
 
 /// The main characters named most often in sentences that name the lead (at least three
 /// times), most often first.
-fn companions<'c>(doc: &Doc, characters: &[&'c Character]) -> Vec<&'c Character> {
+fn companions(doc: &Doc, characters: &[Character]) -> Vec<String> {
     let Some((lead, rest)) = characters.split_first() else {
         return Vec::new();
     };
@@ -245,7 +257,11 @@ fn companions<'c>(doc: &Doc, characters: &[&'c Character]) -> Vec<&'c Character>
     }
     let mut order: Vec<usize> = (0..rest.len()).filter(|&n| together[n] >= 3).collect();
     order.sort_by(|&a, &b| together[b].cmp(&together[a]).then(a.cmp(&b)));
-    order.into_iter().take(2).map(|n| rest[n]).collect()
+    order
+        .into_iter()
+        .take(2)
+        .map(|n| rest[n].name.clone())
+        .collect()
 }
 
 /// The place the book most clearly puts things in, if one leads the others.

@@ -190,15 +190,37 @@ pub(super) fn verse(sentence: &str) -> String {
 }
 
 /// `sentence` (as prose) after a connective such as "Later,": the sentence's first word
-/// is lowercased when it is a function word ("The", "When", "He"), which is safe; a name
-/// or "I" keeps its capital, so the connective is left out rather than risk "later, i".
+/// is lowercased when it is a function word ("The", "When"), which is safe; a name or "I"
+/// keeps its capital, so the connective is left out rather than risk "later, i", and so it
+/// is before a pronoun ("He", "It"), which would seem to mean whoever was named last.
 pub(super) fn after_connective(connective: &str, sentence: &str) -> String {
     let first_len = sentence
         .find(|c: char| !c.is_alphabetic())
         .unwrap_or(sentence.len());
     let first = &sentence[..first_len];
     let lower = first.to_lowercase();
-    if first.is_empty() || first == "I" || !text::is_stop_word(&lower) {
+    // A pronoun after "Later," would seem to mean someone named before it.
+    let pronoun = matches!(
+        lower.as_str(),
+        "he" | "she"
+            | "it"
+            | "they"
+            | "his"
+            | "her"
+            | "its"
+            | "their"
+            | "him"
+            | "them"
+            | "we"
+            | "you"
+            | "our"
+            | "my"
+            | "this"
+            | "these"
+            | "those"
+            | "that"
+    );
+    if first.is_empty() || first == "I" || pronoun || !text::is_stop_word(&lower) {
         return sentence.to_owned();
     }
     format!("{connective} {lower}{}", &sentence[first_len..])
