@@ -54,7 +54,7 @@ pub(crate) struct BookSummaries {
 pub(crate) fn book_summaries(s: &Summariser, stems: &[u32], about: &About) -> BookSummaries {
     let doc = s.doc;
     let kind = Kind::of(doc.text, about.play, about.genre);
-    let facts = Facts::gather(doc, about.characters, about.tags);
+    let facts = Facts::gather(doc, about.characters, about.tags, kind == Kind::Play);
     let known = Known {
         facts: &facts,
         kind,

@@ -89,11 +89,14 @@ pub(super) fn long_opening(k: &Known) -> String {
     let mut out = opening(k);
     let f = k.facts;
     let with = match (k.kind, &f.lead) {
-        (Kind::Story, Some(lead)) if !f.companions.is_empty() => Some(format!(
-            "{lead}'s scenes are shared most with {}.",
-            list(&f.companions)
-        )),
-        (Kind::Play, Some(lead)) if !f.companions.is_empty() => Some(format!(
+        // Scenes are a story's: with no genre it is sure of, the book may be history.
+        (Kind::Story, Some(lead)) if !f.companions.is_empty() && k.genre.is_some() => {
+            Some(format!(
+                "{lead}'s scenes are shared most with {}.",
+                list(&f.companions)
+            ))
+        }
+        (Kind::Story | Kind::Play, Some(lead)) if !f.companions.is_empty() => Some(format!(
             "{lead} is named most often with {}.",
             list(&f.companions)
         )),
@@ -115,7 +118,11 @@ pub(super) fn long_opening(k: &Known) -> String {
 
 fn story_opening(k: &Known) -> String {
     let f = k.facts;
-    let noun = kind::story_noun(k.genre, k.words);
+    // With no genre it is sure of, the book is not said to be fiction.
+    let noun = match k.genre {
+        Some(genre) => kind::story_noun(Some(genre), k.words),
+        None => "book".to_owned(),
+    };
     let place = names_most(f);
     let Some(lead) = &f.lead else {
         return if !f.others.is_empty() {
@@ -228,20 +235,21 @@ mod tests {
             ..facts()
         };
         let story = known(&f, Kind::Story, None);
+        // No genre it is sure of: not said to be fiction, and no "scenes".
         assert!(
-            !story.contains("place") && story.contains(" novel"),
+            !story.contains("place") && story.contains(" book"),
             "{story}"
         );
-        let long = long_opening(&Known {
-            facts: &f,
-            kind: Kind::Story,
-            genre: None,
-            words: 9_000,
-        });
-        assert!(
-            long.ends_with("Mara's scenes are shared most with Oren."),
-            "{long}"
-        );
+        let long = |genre| {
+            long_opening(&Known {
+                facts: &f,
+                kind: Kind::Story,
+                genre,
+                words: 9_000,
+            })
+        };
+        assert!(long(Some("Horror")).ends_with("Mara's scenes are shared most with Oren."));
+        assert!(long(None).ends_with("Mara is named most often with Oren."));
     }
 
     #[test]

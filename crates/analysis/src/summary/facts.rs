@@ -69,7 +69,7 @@ pub(super) struct Facts {
 
 impl Facts {
     /// The facts of `doc`, given its main characters (lead first) and its tags.
-    pub fn gather(doc: &Doc, characters: &[Character], tags: &[String]) -> Self {
+    pub fn gather(doc: &Doc, characters: &[Character], tags: &[String], play: bool) -> Self {
         // Full names ("Toby Dammit", "John Peerybingle"), each person once: "Toby" is no
         // other character when the lead is "Toby Dammit".
         let called = as_called(doc, characters);
@@ -81,7 +81,13 @@ impl Facts {
             {
                 continue;
             }
-            let (name, words) = full_name(doc, c, characters);
+            // A play's speakers' names ("Lady Capulet.") would pass for full names of
+            // others ("Capulet"), and its stage directions for titles ("Enter Polonius").
+            let (name, words) = if play {
+                (c.name.clone(), c.words.clone())
+            } else {
+                full_name(doc, c, characters)
+            };
             let name = match words[..] {
                 [word] => called(&name, word),
                 _ => name,
@@ -177,9 +183,16 @@ fn full_name(doc: &Doc, lead: &Character, characters: &[Character]) -> (String, 
     let part_of_name = candidates.iter().find(|((other, _), seen)| {
         character_uses(*other).is_some_and(|uses| 3 * seen.count >= uses)
     });
-    let frequent = candidates
-        .first()
-        .filter(|(_, seen)| 3 * seen.count >= uses);
+    // A title or first name the book mostly uses, and clearly more than any other on the
+    // same side ("Mr. Micawber" against "Mrs. Micawber" is no full name of Micawber).
+    let frequent = candidates.first().filter(|((_, before), seen)| {
+        let rival = candidates
+            .iter()
+            .skip(1)
+            .find(|((_, b), _)| b == before)
+            .map_or(0, |(_, s)| s.count);
+        3 * seen.count >= uses && seen.count >= 2 * rival
+    });
     match part_of_name.or(frequent) {
         Some(((other, _), Seen { span, .. })) => {
             let name = doc
@@ -334,12 +347,31 @@ mod tests {
             "hath".to_owned(),
             "harbour".to_owned(),
         ];
-        let facts = Facts::gather(&doc, &people, &tags);
+        let facts = Facts::gather(&doc, &people, &tags, false);
         assert_eq!(facts.lead.as_deref(), Some("Mara"));
         assert_eq!(facts.others, ["Oren", "Pell"]);
         assert_eq!(facts.companions, ["Oren"]);
         assert_eq!(facts.place.as_deref(), Some("Tarrow"));
         assert_eq!(facts.subjects, ["lighthouse", "harbour"]);
+    }
+
+    #[test]
+    fn people_are_named_in_full_and_once() {
+        let text = "Toby Dammit was my friend. I warned Toby Dammit often. \
+            Toby Dammit laughed at me. Dammit bet the Devil his head. \
+            Dammit would not listen. Mr. Gale watched Dammit from the bridge. \
+            Toby was his name.";
+        let doc = Doc::single(text);
+        let people = [
+            character(&doc, "Dammit"),
+            character(&doc, "Toby"),
+            character(&doc, "Gale"),
+        ];
+        let facts = Facts::gather(&doc, &people, &[], false);
+        assert_eq!(facts.lead.as_deref(), Some("Toby Dammit"));
+        assert_eq!(facts.others, ["Gale"]);
+        let play = Facts::gather(&doc, &people, &[], true);
+        assert_eq!(play.lead.as_deref(), Some("Dammit"));
     }
 
     #[test]
