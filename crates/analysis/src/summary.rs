@@ -19,6 +19,7 @@ mod facts;
 mod kind;
 pub(crate) mod rank;
 mod shape;
+mod speech;
 
 pub(crate) use book::{About, book_summaries};
 

@@ -4,7 +4,9 @@
 //! A sentence's weight is its TextRank score (see [`Summariser`]) raised when it names the
 //! lead (in a story or a play: the lead's scenes) and when it holds the book's tag words
 //! (what the whole book is about, so a scene that only one chapter cares for weighs
-//! less). The short summary takes the best of the opening part of the book (a story's
+//! less). None goes to a stage direction, a sentence in capitals or a cast list, a story's
+//! sentence spoken inside a quotation (see [`speech`]), or a tiny first chapter (front
+//! matter). The short summary takes the best of the opening part of the book (a story's
 //! premise, a play's situation, the argument as a non-fiction book first states it; the
 //! poems' best lines from anywhere). The long one takes the best of each third (opening,
 //! turn, ending), each led in by a connective so the arc reads as one. Verse is quoted as
@@ -14,6 +16,7 @@ use super::compose::{self, Known};
 use super::facts::Facts;
 use super::kind::Kind;
 use super::shape::{after_connective, is_shouting_or_a_list, is_stage_direction, prose, verse};
+use super::speech;
 use super::{LONG_WORDS, SHORT_WORDS, Summariser};
 use crate::characters::Character;
 
@@ -130,14 +133,21 @@ fn weights(s: &Summariser, stems: &[u32], tags: &[String], kind: Kind) -> Vec<f3
         .first()
         .filter(|c| doc.chapters.len() >= 3 && c.tokens.len() * 100 < 3 * doc.tokens.len())
         .map(|_| 0);
+    // A story tells its premise in the narrator's words, not a character's.
+    let spoken = match kind {
+        Kind::Story | Kind::NonFiction => speech::starts_inside_quotes(doc),
+        Kind::Play | Kind::Verse => Vec::new(),
+    };
     (0..doc.sentences.len())
         .map(|i| {
             let base = s.score[i];
             let sentence = &doc.sentences[i];
             let text = doc.sentence_text(sentence);
+            let words = doc.sentence_tokens(sentence).iter().map(|t| doc.raw(t));
             if base == 0.0
                 || front_matter == Some(sentence.chapter)
-                || is_shouting_or_a_list(doc.sentence_tokens(sentence).iter().map(|t| doc.raw(t)))
+                || spoken.get(i).copied().unwrap_or(false)
+                || is_shouting_or_a_list(words)
                 || (matches!(kind, Kind::Play | Kind::Verse) && is_stage_direction(text))
             {
                 return 0.0;
