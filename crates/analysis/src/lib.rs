@@ -64,9 +64,12 @@ pub struct Input<'a> {
 /// The whole analysis of a manuscript.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Analysis {
-    /// About 60 words of the book's own sentences.
+    /// About 60 words: a sentence composed from what the analysis found (the lead and the
+    /// main characters, the place, the subjects, the genre when sure), then the book's own
+    /// sentences on its premise (a play's situation, a poem's lines, a book's argument).
     pub short_summary: String,
-    /// About 300 words of the book's own sentences.
+    /// About 300 words: the composed opening, who the lead is with, then the book's own
+    /// sentences from its opening, middle and ending thirds.
     pub long_summary: String,
     /// The passages of the book the summaries are made of, in reading order.
     pub summary_sources: Vec<SummarySource>,
@@ -208,7 +211,6 @@ pub fn analyse(input: &Input) -> Analysis {
         .collect();
     let lead_words = people.first().map(|c| c.words.clone()).unwrap_or_default();
     let summariser = summary::Summariser::new(&doc, &stems, &character_words, &lead_words);
-    let all = 0..doc.sentences.len();
     let ai_check = ai::check(&doc);
     let ai_probabilities = ai::chapter_probabilities(&ai_check, doc.chapters.len());
     let chapters = doc
@@ -223,17 +225,26 @@ pub fn analyse(input: &Input) -> Analysis {
             ai_probability: ai_probabilities.get(index).copied().unwrap_or(0.5),
         })
         .collect();
-    let (short_summary, short_sources) =
-        summariser.summary_with_sources(all.clone(), summary::SHORT_WORDS);
-    let (long_summary, long_sources) = summariser.summary_with_sources(all, summary::LONG_WORDS);
-    let summary_sources = summary_sources(&doc, &spans, &short_sources, &long_sources);
+    let tags = tags::tags(&doc, &stems, &character_words);
+    let book = summary::book_summaries(
+        &summariser,
+        &stems,
+        &summary::About {
+            characters: &people,
+            tags: &tags,
+            genre: &genre,
+            genre_sure: genre_is_sure(&genre_evidence, &genre_scores),
+            play: genre_evidence.play,
+        },
+    );
+    let summary_sources = summary_sources(&doc, &spans, &book.short_sources, &book.long_sources);
     let kind = quality::Kind::detect(&full, genre_evidence.play);
     Analysis {
-        short_summary,
-        long_summary,
+        short_summary: book.short,
+        long_summary: book.long,
         summary_sources,
         authors: authors::authors(input.metadata_authors, &full),
-        tags: tags::tags(&doc, &stems, &character_words),
+        tags,
         genre,
         genre_scores,
         genre_evidence,
@@ -243,6 +254,13 @@ pub fn analyse(input: &Input) -> Analysis {
         chapters,
         words: doc.tokens.len(),
     }
+}
+
+/// Whether the genre is sure enough for a summary to name it: the writer's own, kept, or
+/// one the text makes clearly probable.
+fn genre_is_sure(evidence: &GenreEvidence, scores: &[GenreScore]) -> bool {
+    (evidence.hint.is_some() && !evidence.hint_overruled)
+        || scores.first().is_some_and(|g| g.probability >= 0.6)
 }
 
 /// The sentences either summary uses (indices into `doc`'s sentences), in reading order,

@@ -1,15 +1,30 @@
-//! Extractive summaries: the book's own sentences, chosen by TextRank (see [`rank`]) and
-//! read back in their original order.
+//! Summaries of a book and of its chapters.
 //!
-//! Only sentences that read well out of context are candidates: complete statements
-//! (capital start, full stop or exclamation mark at the end), no dialogue, no headings,
-//! 6 to 60 words. Sentences naming a main character are boosted and the short summary
-//! keeps the leading character in when any candidate names them; a chapter already
-//! quoted counts against its other sentences, so long summaries cover the book.
+//! Chapter summaries are extracts: the chapter's own sentences, chosen by TextRank (see
+//! [`rank`]) and read back in their original order. Book summaries are blurbs (see
+//! [`book`]): a sentence composed from what the analysis knows (the lead and the other
+//! main characters, the place the book returns to, its subjects, its genre when it is
+//! sure of it), then the book's own sentences ranked by what the whole book is about,
+//! each of its kind (see [`kind`]): a story's premise and arc, a play's situation, the
+//! poems' own lines, a non-fiction book's argument.
+//!
+//! Only sentences that read well out of context are candidates (see [`shape`]). Sentences
+//! naming a main character are boosted and the short summaries keep the leading character
+//! in when any candidate names them; a chapter already quoted counts against its other
+//! sentences, so long summaries cover the book.
 
+mod book;
+mod compose;
+mod facts;
+mod kind;
 pub(crate) mod rank;
+mod shape;
+mod speech;
+
+pub(crate) use book::{About, book_summaries};
 
 use crate::doc::Doc;
+use shape::{context_weight, is_candidate, prose, readable_length};
 
 /// Words a short book summary aims at.
 pub const SHORT_WORDS: usize = 60;
@@ -17,9 +32,6 @@ pub const SHORT_WORDS: usize = 60;
 pub const LONG_WORDS: usize = 300;
 /// Words a chapter summary aims at.
 pub const CHAPTER_WORDS: usize = 40;
-
-const MIN_WORDS: usize = 6;
-const MAX_WORDS: usize = 60;
 
 /// Sentence ranks and what each sentence offers a summary.
 pub(crate) struct Summariser<'d, 'a> {
@@ -91,7 +103,7 @@ impl<'d, 'a> Summariser<'d, 'a> {
         range: std::ops::Range<usize>,
         target: usize,
     ) -> (String, Vec<usize>) {
-        let chosen = self.choose(range, target);
+        let chosen = self.choose(range, target, &self.score);
         let text = chosen
             .iter()
             .map(|&i| prose(self.doc.sentence_text(&self.doc.sentences[i])))
@@ -104,14 +116,20 @@ impl<'d, 'a> Summariser<'d, 'a> {
         self.doc.sentences[i].tokens.len()
     }
 
-    fn choose(&self, range: std::ops::Range<usize>, target: usize) -> Vec<usize> {
-        let range = range.start.min(self.score.len())..range.end.min(self.score.len());
-        let mut order: Vec<usize> = range.filter(|&i| self.score[i] > 0.0).collect();
-        order.sort_by(|&a, &b| self.score[b].total_cmp(&self.score[a]).then(a.cmp(&b)));
+    /// The sentences of `range` a summary of about `target` words is made of, by
+    /// `weight` (0 for sentences that may not be used), in reading order.
+    fn choose(&self, range: std::ops::Range<usize>, target: usize, weight: &[f32]) -> Vec<usize> {
+        let range = range.start.min(weight.len())..range.end.min(weight.len());
+        let mut order: Vec<usize> = range.filter(|&i| weight[i] > 0.0).collect();
+        order.sort_by(|&a, &b| weight[b].total_cmp(&weight[a]).then(a.cmp(&b)));
         let ceiling = target + target / 4;
         let mut chosen: Vec<usize> = Vec::new();
         let mut total = 0;
         let mut per_chapter: Vec<u32> = vec![0; self.doc.chapters.len()];
+        let adjusted = |i: usize, per_chapter: &[u32]| {
+            let seen = per_chapter[self.doc.sentences[i].chapter];
+            weight[i] * 0.6f32.powi(seen as i32)
+        };
         // Greedy by score, with chapters already quoted weighing against their sentences.
         let mut pool = order.clone();
         while total < target * 4 / 5 && !pool.is_empty() {
@@ -121,8 +139,8 @@ impl<'d, 'a> Summariser<'d, 'a> {
                 .filter(|&(_, &i)| total + self.words(i) <= ceiling)
                 .filter(|&(_, &i)| !chosen.iter().any(|&c| self.overlap(c, i) > 0.5))
                 .max_by(|&(_, &a), &(_, &b)| {
-                    self.adjusted(a, &per_chapter)
-                        .total_cmp(&self.adjusted(b, &per_chapter))
+                    adjusted(a, &per_chapter)
+                        .total_cmp(&adjusted(b, &per_chapter))
                         .then(b.cmp(&a))
                 })
                 .map(|(at, &i)| (at, i));
@@ -134,32 +152,33 @@ impl<'d, 'a> Summariser<'d, 'a> {
             // Only the head of the ranking is worth scanning again.
             pool.truncate(400);
         }
-        if chosen.is_empty() {
+        if chosen.is_empty() && target > 0 {
             // Every candidate is longer than the budget: the shortest of the best few.
             if let Some(&i) = order.iter().take(10).min_by_key(|&&i| self.words(i)) {
                 chosen.push(i);
             }
         }
-        self.keep_lead_character(&order, &mut chosen, ceiling);
+        self.keep_lead_character(&order, &mut chosen, ceiling, weight);
         chosen.sort_unstable();
         chosen
     }
 
-    fn adjusted(&self, i: usize, per_chapter: &[u32]) -> f32 {
-        let seen = per_chapter[self.doc.sentences[i].chapter];
-        self.score[i] * 0.6f32.powi(seen as i32)
-    }
-
     /// If no chosen sentence names the leading character, swap the weakest for the best
     /// one that does and fits.
-    fn keep_lead_character(&self, order: &[usize], chosen: &mut [usize], ceiling: usize) {
+    fn keep_lead_character(
+        &self,
+        order: &[usize],
+        chosen: &mut [usize],
+        ceiling: usize,
+        weight: &[f32],
+    ) {
         if chosen.iter().any(|&i| self.lead[i]) {
             return;
         }
         let Some(weakest) = chosen
             .iter()
             .enumerate()
-            .min_by(|a, b| self.score[*a.1].total_cmp(&self.score[*b.1]))
+            .min_by(|a, b| weight[*a.1].total_cmp(&weight[*b.1]))
             .map(|(at, _)| at)
         else {
             return;
@@ -186,162 +205,12 @@ impl<'d, 'a> Summariser<'d, 'a> {
     }
 }
 
-/// Whether a sentence reads as a complete statement out of context.
-fn is_candidate(sentence: &str, words: usize) -> bool {
-    if !(MIN_WORDS..=MAX_WORDS).contains(&words) {
-        return false;
-    }
-    // Quotation marks mean dialogue; "!" and "?" inside mean speech without them.
-    if sentence.contains(['"', '\u{201C}', '\u{201D}', '\u{2018}', '!', '?'])
-        || sentence.starts_with('\'')
-    {
-        return false;
-    }
-    let Some(first) = sentence.trim_start_matches(['_', '*']).chars().next() else {
-        return false;
-    };
-    if !first.is_uppercase() {
-        return false;
-    }
-    let head: String = sentence.chars().take(8).collect::<String>().to_lowercase();
-    if head.starts_with("chapter") || head.starts_with("book ") || head.starts_with("part ") {
-        return false;
-    }
-    let upper = sentence.chars().filter(|c| c.is_uppercase()).count();
-    let letters = sentence.chars().filter(|c| c.is_alphabetic()).count();
-    if upper * 3 > letters {
-        return false;
-    }
-    let end = sentence.trim_end_matches(['\'', '\u{2019}', ')', '_', '*']);
-    end.ends_with('.') && !end.ends_with("...")
-}
-
-/// How well a sentence stands without the one before it: openings that lean on it
-/// ("But", "However", "On the contrary") weigh 0.4, openings with a pronoun ("He",
-/// "This") 0.7, others 1.
-fn context_weight(sentence: &str) -> f32 {
-    let mut words = sentence
-        .split(|c: char| !c.is_alphabetic())
-        .filter(|w| !w.is_empty());
-    let first = words.next().unwrap_or("");
-    let second = words.next().unwrap_or("");
-    let connective = matches!(
-        first,
-        "And"
-            | "But"
-            | "Or"
-            | "So"
-            | "Yet"
-            | "Nor"
-            | "For"
-            | "Then"
-            | "Thus"
-            | "However"
-            | "Moreover"
-            | "Besides"
-            | "Still"
-            | "Nevertheless"
-            | "Hence"
-            | "Therefore"
-            | "Again"
-            | "Also"
-            | "Instead"
-            | "Otherwise"
-            | "Meanwhile"
-            | "Meantime"
-            | "Nay"
-    ) || (first == "On" && second == "the")
-        || (first == "In" && second == "fact")
-        || (first == "Of" && second == "course");
-    let pronoun = matches!(
-        first,
-        "He" | "She"
-            | "It"
-            | "They"
-            | "His"
-            | "Her"
-            | "Its"
-            | "Their"
-            | "This"
-            | "These"
-            | "Those"
-            | "That"
-            | "Him"
-            | "Them"
-    );
-    if connective {
-        0.4
-    } else if pronoun {
-        0.7
-    } else {
-        1.0
-    }
-}
-
-/// Sentences of 12 to 35 words read best in a summary; shorter and longer ones weigh
-/// less.
-fn readable_length(words: usize) -> f32 {
-    match words {
-        12..=35 => 1.0,
-        0..12 => 0.6 + 0.4 * words as f32 / 12.0,
-        _ => (35.0 / words as f32).powf(1.5),
-    }
-}
-
-/// A sentence as running prose: line breaks and runs of spaces become one space, and
-/// plain-text italics markers go.
-fn prose(sentence: &str) -> String {
-    sentence
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-        .replace('_', "")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn doc_of(text: &str) -> Doc<'_> {
         Doc::single(text)
-    }
-
-    #[test]
-    fn candidates_are_complete_narrative_sentences() {
-        assert!(is_candidate(
-            "The ship sailed out of the harbour at dawn.",
-            9
-        ));
-        assert!(!is_candidate("\"Come here,\" said Ahab to the mate.", 7));
-        assert!(!is_candidate(
-            "CHAPTER 12. The Whale and the Sea and More.",
-            9
-        ));
-        assert!(!is_candidate(
-            "the ship sailed out of the harbour at dawn.",
-            9
-        ));
-        assert!(!is_candidate(
-            "Why did the ship sail out of the harbour?",
-            9
-        ));
-        assert!(!is_candidate(
-            "No, no; stay on board!\u{2014}lower not when I do.",
-            9
-        ));
-        assert!(!is_candidate(
-            "He sang \u{2018}wise Stubb\u{2019} over and over again.",
-            9
-        ));
-        assert!(!is_candidate("Short one.", 2));
-    }
-
-    #[test]
-    fn prose_joins_lines_and_drops_italic_marks() {
-        assert_eq!(
-            prose("The _Pequod_ sailed\n  at dawn."),
-            "The Pequod sailed at dawn."
-        );
     }
 
     #[test]
