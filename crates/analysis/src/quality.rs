@@ -197,6 +197,17 @@ pub(crate) enum Measured {
     Nothing,
 }
 
+#[cfg(test)]
+impl Measured {
+    /// The raw value, for tests that expect one.
+    pub(crate) fn value(self) -> f64 {
+        match self {
+            Measured::Value(raw) => raw.value,
+            other => panic!("{other:?}"),
+        }
+    }
+}
+
 /// A raw measurement.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Raw {

@@ -120,13 +120,6 @@ fn share_inside(doc: &Doc, spans: &[(usize, usize)]) -> f64 {
 mod tests {
     use super::*;
 
-    fn value(m: Measured) -> f64 {
-        match m {
-            Measured::Value(raw) => raw.value,
-            other => panic!("{other:?}"),
-        }
-    }
-
     fn measured(text: &str, kind: Kind) -> Measured {
         let doc = Doc::single(text);
         let reading = Reading::of(&doc, kind);
@@ -161,7 +154,7 @@ mod tests {
         ));
         let play = "Enter Barnardo.\n\n  Bar. Who's there?\n  Fran. Nay answer me\n";
         // 5 words spoken of 9 (Enter Barnardo Bar Fran are not).
-        let share = value(measured(play, Kind::Play));
+        let share = Measured::value(measured(play, Kind::Play));
         assert!((share - 5.0 / 9.0).abs() < 1e-9, "{share}");
     }
 }

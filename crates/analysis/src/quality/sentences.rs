@@ -70,13 +70,6 @@ pub(crate) fn variety(_: &Doc, reading: &Reading, _: Kind) -> Measured {
 mod tests {
     use super::*;
 
-    fn value(m: Measured) -> f64 {
-        match m {
-            Measured::Value(raw) => raw.value,
-            other => panic!("{other:?}"),
-        }
-    }
-
     fn of(text: &str) -> (Doc<'_>, Kind) {
         (Doc::single(text), Kind::Prose)
     }
@@ -92,7 +85,7 @@ mod tests {
         let (plain_grade, plain_ease) = flesch(&plain, &p).unwrap();
         let (dense_grade, dense_ease) = flesch(&dense, &d).unwrap();
         assert!(plain_grade < dense_grade && plain_ease > dense_ease);
-        assert!((value(readability(&plain, &p, kind)) - plain_grade).abs() < 1e-12);
+        assert!((Measured::value(readability(&plain, &p, kind)) - plain_grade).abs() < 1e-12);
         let (empty, _) = of("");
         assert!(flesch(&empty, &Reading::of(&empty, kind)).is_none());
     }
@@ -107,10 +100,10 @@ mod tests {
         let (doc, kind) = of(&long);
         let reading = Reading::of(&doc, kind);
         assert_eq!(reading.lengths(), vec![40, 3, 35]);
-        assert!((value(length(&doc, &reading, kind)) - 2.0 / 3.0).abs() < 1e-9);
+        assert!((Measured::value(length(&doc, &reading, kind)) - 2.0 / 3.0).abs() < 1e-9);
         let (even, _) = of("One two three. Four five six. Seven eight nine.");
         let reading = Reading::of(&even, kind);
-        assert_eq!(value(variety(&even, &reading, kind)), 0.0);
+        assert_eq!(Measured::value(variety(&even, &reading, kind)), 0.0);
         let (one, _) = of("Just one sentence here.");
         assert_eq!(
             variety(&one, &Reading::of(&one, kind), kind),

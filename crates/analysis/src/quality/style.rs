@@ -173,13 +173,6 @@ mod tests {
         assert_eq!(flags, vec![true, true, false, false]);
     }
 
-    fn value(m: Measured) -> f64 {
-        match m {
-            Measured::Value(raw) => raw.value,
-            other => panic!("{other:?}"),
-        }
-    }
-
     fn measured(text: &str, f: fn(&Doc, &Reading, Kind) -> Measured, kind: Kind) -> Measured {
         let doc = Doc::single(text);
         let reading = Reading::of(&doc, kind);
@@ -191,10 +184,18 @@ mod tests {
         let clean = "Ann wrote the letter. Tom baked a cake. They ate it at noon.";
         let heavy =
             "The letter was quickly written. The cake was slowly baked. It was eagerly eaten.";
-        assert_eq!(value(measured(clean, adverbs, Kind::Prose)), 0.0);
-        assert!((value(measured(heavy, adverbs, Kind::Prose)) - 300.0 / 14.0).abs() < 1e-9);
-        assert_eq!(value(measured(heavy, passive_voice, Kind::Prose)), 1.0);
-        assert_eq!(value(measured(clean, passive_voice, Kind::Prose)), 0.0);
+        assert_eq!(Measured::value(measured(clean, adverbs, Kind::Prose)), 0.0);
+        assert!(
+            (Measured::value(measured(heavy, adverbs, Kind::Prose)) - 300.0 / 14.0).abs() < 1e-9
+        );
+        assert_eq!(
+            Measured::value(measured(heavy, passive_voice, Kind::Prose)),
+            1.0
+        );
+        assert_eq!(
+            Measured::value(measured(clean, passive_voice, Kind::Prose)),
+            0.0
+        );
         let Measured::Value(raw) = measured(heavy, adverbs, Kind::Prose) else {
             panic!()
         };
@@ -207,7 +208,7 @@ mod tests {
         let split = text.find("\n\n").unwrap();
         let doc = Doc::new(&text, &[("1", 0..split), ("2", split + 2..text.len())]);
         let reading = Reading::of(&doc, Kind::Prose);
-        assert!((value(chapter_balance(&doc, &reading, Kind::Prose)) - 0.5).abs() < 1e-9);
+        assert!((Measured::value(chapter_balance(&doc, &reading, Kind::Prose)) - 0.5).abs() < 1e-9);
         assert!(matches!(
             measured("One chapter.", chapter_balance, Kind::Prose),
             Measured::Neutral { .. }
