@@ -8,12 +8,12 @@ mod common;
 use std::io::Read;
 
 use common::hostile_pdfs::{
-    deflated, many_objects, object_stream, one_page_with, repeated_content, stream,
-    with_filtered_stream, zeros_zlib, zlib,
+    deflated, object_stream, one_page_with, repeated_content, stream, with_filtered_stream, zlib,
 };
 use common::pdf;
 use flate2::Compression;
 use lopdf::{Document, SaveOptions};
+use quire_fixtures::hostile::{many_objects, zeros_zlib};
 use quire_bookfile::{
     BookFileError, Format, Limits, ManuscriptLimits, extract_manuscript, extract_text, inspect,
 };

@@ -7,7 +7,7 @@ use flate2::Compression;
 use lopdf::content::{Content, Operation};
 use lopdf::{Document, Object, Stream, dictionary};
 
-pub use quire_fixtures::hostile::{many_objects, one_page_with, pdf_stream as stream, zeros_zlib};
+pub use quire_fixtures::hostile::{one_page_with, pdf_stream as stream};
 
 pub fn zlib(bytes: &[u8], level: Compression) -> Vec<u8> {
     quire_fixtures::hostile::zlib(bytes, level.level())
