@@ -13,10 +13,10 @@ use common::hostile_pdfs::{
 use common::pdf;
 use flate2::Compression;
 use lopdf::{Document, SaveOptions};
-use quire_fixtures::hostile::{many_objects, zeros_zlib};
 use quire_bookfile::{
     BookFileError, Format, Limits, ManuscriptLimits, extract_manuscript, extract_text, inspect,
 };
+use quire_fixtures::hostile::{many_objects, zeros_zlib};
 
 fn too_large(result: Result<impl std::fmt::Debug, BookFileError>) -> String {
     match result {
