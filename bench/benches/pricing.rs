@@ -480,6 +480,8 @@ async fn main() -> anyhow::Result<()> {
         // The default of .env.example.
         outbox_poll_ms: 50,
         migrate_on_start: true,
+        migrate_database_url: None,
+        kafka_create_topics: true,
         grpc_addr: Some("127.0.0.1:0".into()),
         admin_addr: Some("127.0.0.1:0".into()),
     };

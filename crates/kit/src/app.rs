@@ -34,7 +34,8 @@ pub struct Spec {
     /// Its own migrations, applied after kit's into its schema.
     pub migrations: EmbeddedMigrations,
     /// The topics it writes or reads, created at start when missing (production creates
-    /// them ahead with Strimzi; this keeps a bare broker and the tests working).
+    /// them ahead with Strimzi and sets `kafka_create_topics` false; creating them keeps a
+    /// bare broker and the tests working).
     pub topics: &'static [&'static str],
     /// Where it listens unless `QUIRE_GRPC_ADDR` / `QUIRE_ADMIN_ADDR` say otherwise.
     pub ports: Ports,
@@ -49,6 +50,8 @@ pub struct Core {
     /// Connections confined to the service's schema.
     pub pool: PgPool,
     listeners: Listeners,
+    /// The migrations this build needs applied before it is ready.
+    migrations: Vec<String>,
 }
 
 impl Core {
@@ -58,16 +61,27 @@ impl Core {
         let (grpc_addr, admin_addr) = common.listen_addrs(spec.ports);
         let listeners = Listeners::bind(&grpc_addr, &admin_addr).await?;
         let schema = common.schema_or(spec.name);
+        let migrations = crate::db::migration_versions(&spec.migrations)?;
         if common.migrate_on_start {
-            crate::db::run_migrations(&common.database_url, &schema, spec.migrations).await?;
+            crate::db::run_migrations(common.migrate_url(), &schema, spec.migrations).await?;
         }
         let pool = crate::db::pool(&common.database_url, &schema, common.db_pool_size)?;
-        crate::events::ensure_topics(&common.kafka_brokers, spec.topics).await?;
+        if common.kafka_create_topics {
+            crate::events::ensure_topics(&common.kafka_brokers, spec.topics).await?;
+        } else {
+            let missing = crate::events::missing_topics(&common.kafka_brokers, spec.topics).await?;
+            anyhow::ensure!(
+                missing.is_empty(),
+                "the topics {missing:?} do not exist and QUIRE_KAFKA_CREATE_TOPICS is false \
+                 (in Kubernetes Strimzi's topic operator creates them from their KafkaTopic)"
+            );
+        }
         Ok(Self {
             name: spec.name,
             common,
             pool,
             listeners,
+            migrations,
         })
     }
 
@@ -81,7 +95,14 @@ impl Core {
 
     /// Starts the service on its ports, relaying its outbox (at once when `wake` rings).
     pub fn start(self, wake: Wake) -> anyhow::Result<Service> {
-        Service::start(self.name, self.listeners, self.pool, &self.common, wake)
+        Service::start(
+            self.name,
+            self.listeners,
+            self.pool,
+            self.migrations,
+            &self.common,
+            wake,
+        )
     }
 }
 
@@ -115,7 +136,7 @@ pub trait Serve: Sized + Send + 'static {
 /// Applies the kit's and the service's migrations to its schema.
 pub async fn migrate(spec: Spec, common: &CommonConfig) -> Result<(), DbError> {
     let schema = common.schema_or(spec.name);
-    crate::db::run_migrations(&common.database_url, &schema, spec.migrations).await?;
+    crate::db::run_migrations(common.migrate_url(), &schema, spec.migrations).await?;
     tracing::info!(schema, "migrations applied");
     Ok(())
 }

@@ -26,6 +26,18 @@ pub struct CommonConfig {
     /// Kubernetes the migrate Job does it and the service's database role need not own DDL.
     #[serde(default = "default_migrate_on_start")]
     pub migrate_on_start: bool,
+    /// Where `migrate` connects, when it must not go where the service does: behind a
+    /// transaction-mode pooler (PgBouncer) the service's `database_url` cannot hold the
+    /// session-wide advisory lock the migrations take, so the migrate Job reaches the
+    /// primary directly. Unset: `database_url`.
+    #[serde(default)]
+    pub migrate_database_url: Option<String>,
+    /// Create the topics this service uses when they are missing (local runs and tests).
+    /// Kubernetes sets it false: Strimzi's topic operator owns the topics there, with the
+    /// replication the cluster needs, and a service that created one first with its own
+    /// settings would win the race; then a missing topic stops the start with its name.
+    #[serde(default = "default_kafka_create_topics")]
+    pub kafka_create_topics: bool,
     /// Where this service serves gRPC; unset: all interfaces on its port of [`ports`].
     #[serde(default)]
     pub grpc_addr: Option<String>,
@@ -38,6 +50,13 @@ impl CommonConfig {
     /// Reads the shared settings from the environment.
     pub fn from_env() -> Result<Self, envy::Error> {
         envy::prefixed("QUIRE_").from_env()
+    }
+
+    /// Where migrations connect: [`Self::migrate_database_url`], else the service's URL.
+    pub fn migrate_url(&self) -> &str {
+        self.migrate_database_url
+            .as_deref()
+            .unwrap_or(&self.database_url)
     }
 
     pub fn schema_or(&self, service: &str) -> String {
@@ -130,6 +149,9 @@ fn default_kafka_brokers() -> String {
     "127.0.0.1:9092".into()
 }
 fn default_migrate_on_start() -> bool {
+    true
+}
+fn default_kafka_create_topics() -> bool {
     true
 }
 fn default_outbox_poll_ms() -> u64 {

@@ -133,6 +133,32 @@ pub fn producer_config(brokers: &str) -> ClientConfig {
     c
 }
 
+/// The topics of `names` the cluster at `brokers` does not have. It reads the metadata of
+/// every topic, never of one by name: asking for one by name lets a broker configured to
+/// auto-create topics create it, with its own defaults.
+pub async fn missing_topics(brokers: &str, names: &[&str]) -> anyhow::Result<Vec<String>> {
+    let admin: AdminClient<DefaultClientContext> = ClientConfig::new()
+        .set("bootstrap.servers", brokers)
+        .create()?;
+    let wanted: Vec<String> = names.iter().map(|n| (*n).to_owned()).collect();
+    tokio::task::spawn_blocking(move || {
+        let metadata = admin
+            .inner()
+            .fetch_metadata(None, std::time::Duration::from_secs(10))?;
+        let there: std::collections::HashSet<&str> = metadata
+            .topics()
+            .iter()
+            .filter(|t| t.error().is_none())
+            .map(|t| t.name())
+            .collect();
+        Ok(wanted
+            .into_iter()
+            .filter(|n| !there.contains(n.as_str()))
+            .collect())
+    })
+    .await?
+}
+
 /// Creates the topics that do not exist yet. Production creates them with Strimzi
 /// `KafkaTopic` resources; this keeps a bare local broker and the tests working.
 pub async fn ensure_topics(brokers: &str, names: &[&str]) -> anyhow::Result<()> {

@@ -79,6 +79,9 @@ pub struct Service {
     grpc: TcpListener,
     admin: TcpListener,
     pool: PgPool,
+    /// The migrations `/readyz` waits for (a pod started before its migrate Job finished
+    /// takes no traffic until the schema is what it was built for).
+    migrations: Arc<[String]>,
     brokers: String,
     consumers: Vec<ConsumerGroup>,
     stop_tx: watch::Sender<bool>,
@@ -89,11 +92,13 @@ pub struct Service {
 
 impl Service {
     /// Announces the start of service `name` and starts relaying its outbox to Kafka,
-    /// at once when `wake` rings, else every `outbox_poll_ms`.
+    /// at once when `wake` rings, else every `outbox_poll_ms`; it is ready once the schema
+    /// holds `migrations` (and then while the database answers).
     pub fn start(
         name: &'static str,
         listeners: Listeners,
         pool: PgPool,
+        migrations: Vec<String>,
         common: &CommonConfig,
         wake: crate::outbox::Wake,
     ) -> anyhow::Result<Self> {
@@ -104,6 +109,7 @@ impl Service {
             grpc,
             admin,
             pool,
+            migrations: migrations.into(),
             brokers: common.kafka_brokers.clone(),
             consumers: Vec::new(),
             stop_tx,
@@ -152,7 +158,7 @@ impl Service {
     /// Serves `api` and the OpsService behind `interceptor` (with health and reflection)
     /// and the admin routes until `stop` resolves, then waits for the background tasks.
     pub async fn serve<S, I>(
-        self,
+        mut self,
         api: S,
         interceptor: I,
         stop: impl Future<Output = ()> + Send + 'static,
@@ -170,6 +176,13 @@ impl Service {
             axum::response::IntoResponse,
         <InterceptedService<S, I> as TowerService<http::Request<Body>>>::Future: Send + 'static,
     {
+        self.tasks.push(tokio::spawn(crate::ops::gauges::export(
+            self.name,
+            self.pool.clone(),
+            self.brokers.clone(),
+            self.consumers.clone(),
+            self.stopping.wait(),
+        )));
         let (health, health_service) = tonic_health::server::health_reporter();
         health.set_serving::<S>().await;
         let ops = OpsServiceServer::new(OpsApi::new(
@@ -192,9 +205,26 @@ impl Service {
             );
 
         let pool = self.pool.clone();
+        let migrations = self.migrations.clone();
+        // Once the schema was seen current it stays so (a migration is never undone while
+        // this build runs), and readiness is the database answering.
+        let schema_current = Arc::new(std::sync::atomic::AtomicBool::new(false));
         let ready: crate::admin_http::ReadyCheck = Arc::new(move || {
-            let pool = pool.clone();
-            Box::pin(async move { crate::db::ping(&pool).await })
+            let (pool, migrations) = (pool.clone(), migrations.clone());
+            let schema_current = schema_current.clone();
+            Box::pin(async move {
+                use std::sync::atomic::Ordering::Relaxed;
+                if schema_current.load(Relaxed) {
+                    return crate::db::ping(&pool).await;
+                }
+                let current = crate::db::schema_is_current(&pool, &migrations).await;
+                if current {
+                    schema_current.store(true, Relaxed);
+                } else {
+                    tracing::warn!("not ready: the schema lacks migrations this build needs");
+                }
+                current
+            })
         });
         let admin = crate::admin_http::serve(
             self.admin,

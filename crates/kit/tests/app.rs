@@ -3,6 +3,8 @@
 //! subcommand) does the latter alone.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a test stops at the first surprise
 
+mod support;
+
 use diesel_async::RunQueryDsl;
 use diesel_migrations::embed_migrations;
 use quire_kit::app::{Core, Spec, migrate};
@@ -39,6 +41,8 @@ fn common(migrate_on_start: bool) -> CommonConfig {
         kafka_brokers: env_or("QUIRE_KAFKA_BROKERS", "127.0.0.1:9092"),
         outbox_poll_ms: 20,
         migrate_on_start,
+        migrate_database_url: None,
+        kafka_create_topics: true,
         grpc_addr: Some("127.0.0.1:0".into()),
         admin_addr: Some("127.0.0.1:0".into()),
     }
@@ -89,4 +93,103 @@ async fn a_taken_port_fails_the_build() {
     };
     let built = Core::build(SPEC, common).await;
     assert!(built.is_err(), "a second service cannot take the port");
+}
+
+/// The status `/readyz` on the admin port answers with (0 while nothing answers).
+async fn readyz(admin: u16) -> u16 {
+    support::http_get(admin, "/readyz").await.0
+}
+
+/// The first answer of `/readyz` once the admin port serves.
+async fn first_readyz(admin: u16) -> u16 {
+    for _ in 0..100 {
+        match readyz(admin).await {
+            0 => tokio::time::sleep(std::time::Duration::from_millis(50)).await,
+            status => return status,
+        }
+    }
+    panic!("the admin port never answered /readyz");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_service_is_ready_only_once_its_schema_holds_every_migration() {
+    // A pod that starts before its migrate Job has finished (or after a failed one) must
+    // take no traffic: its queries would meet tables it does not know.
+    let common = common(false);
+    let core = Core::build(SPEC, common.clone()).await.unwrap();
+    let admin = core.admin_port();
+    let service = core.start(quire_kit::outbox::Wake::default()).unwrap();
+    // Any API will do as the service's own; this one is not among those kit adds.
+    let api = tonic_reflection::server::Builder::configure()
+        .register_encoded_file_descriptor_set(quire_proto::FILE_DESCRIPTOR_SET)
+        .build_v1alpha()
+        .unwrap();
+    let verifier = quire_kit::caller::TokenVerifier::default();
+    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
+    let running = tokio::spawn(
+        service.serve(api, quire_kit::grpc::identity(verifier), async {
+            let _ = stop_rx.await;
+        }),
+    );
+
+    assert_eq!(
+        first_readyz(admin).await,
+        503,
+        "not ready on an empty schema"
+    );
+    migrate(SPEC, &common).await.unwrap();
+    assert_eq!(readyz(admin).await, 200, "ready once migrated");
+    assert_eq!(readyz(admin).await, 200, "and stays so");
+
+    let _ = stop_tx.send(());
+    running.await.unwrap().unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn migrate_connects_where_migrate_database_url_says() {
+    // Behind a transaction pooler the service's URL cannot hold the migrations' session
+    // lock; the migrate Job is given the primary's URL instead.
+    let real = common(false);
+    let behind_a_pooler = CommonConfig {
+        database_url: "postgres://nobody@127.0.0.1:1/nowhere".into(),
+        migrate_database_url: Some(real.database_url.clone()),
+        ..real.clone()
+    };
+    migrate(SPEC, &behind_a_pooler).await.unwrap();
+    let core = Core::build(SPEC, real).await.unwrap();
+    assert!(
+        has_counters(&core.pool).await,
+        "migrated through the direct URL"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn without_topic_creation_a_missing_topic_stops_the_start_by_name() {
+    let name = format!("quire.test.kit-missing-{}", uuid::Uuid::new_v4().simple());
+    let topic: &'static str = Box::leak(name.into_boxed_str());
+    let topics: &'static [&'static str] = Box::leak(vec![topic].into_boxed_slice());
+    let spec = || Spec { topics, ..SPEC };
+    let owned_elsewhere = CommonConfig {
+        kafka_create_topics: false,
+        ..common(true)
+    };
+    let refused = Core::build(spec(), owned_elsewhere.clone()).await;
+    let message = refused.err().expect("the start is refused").to_string();
+    assert!(message.contains(topic), "{message}");
+    let brokers = owned_elsewhere.kafka_brokers.clone();
+    assert_eq!(
+        quire_kit::events::missing_topics(&brokers, &[topic])
+            .await
+            .unwrap(),
+        vec![topic.to_owned()],
+        "nothing was created"
+    );
+
+    // Once the topic is there (here made as a bare local broker would), the start goes on.
+    quire_kit::events::ensure_topics(&brokers, &[topic])
+        .await
+        .unwrap();
+    Core::build(spec(), owned_elsewhere)
+        .await
+        .expect("the topic exists now");
 }

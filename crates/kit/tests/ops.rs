@@ -222,11 +222,13 @@ async fn every_service_serves_the_ops_to_admins_alone() {
         kafka_brokers: support::brokers(),
         outbox_poll_ms: 50,
         migrate_on_start: true,
+        migrate_database_url: None,
+        kafka_create_topics: true,
         grpc_addr: Some("127.0.0.1:0".into()),
         admin_addr: Some("127.0.0.1:0".into()),
     };
     let core = Core::build(SPEC, common).await.unwrap();
-    let port = core.grpc_port();
+    let (port, admin_port) = (core.grpc_port(), core.admin_port());
     let mut service = core.start(quire_kit::outbox::Wake::default()).unwrap();
     service.report_consumer(&group, &[&topic]);
     // The service's own API: any service will do; this one is not among those kit adds.
@@ -275,8 +277,8 @@ async fn every_service_serves_the_ops_to_admins_alone() {
     assert_eq!(
         status.consumers,
         [pb::ConsumerLag {
-            group,
-            topic,
+            group: group.clone(),
+            topic: topic.clone(),
             lag: 1
         }]
     );
@@ -286,6 +288,22 @@ async fn every_service_serves_the_ops_to_admins_alone() {
         .unwrap()
         .into_inner();
     assert!(page.entries.is_empty() && page.chain_intact);
+
+    // The same figures on /metrics, for alerts (the first refresh runs at start).
+    let lag_line = format!("quire_consumer_lag_records{{group=\"{group}\",topic=\"{topic}\"}} 1");
+    let mut metrics = String::new();
+    for _ in 0..100 {
+        metrics = support::http_get(admin_port, "/metrics").await.1;
+        if metrics.contains(&lag_line) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(metrics.contains(&lag_line), "{lag_line} not in:\n{metrics}");
+    assert!(
+        metrics.contains("quire_outbox_pending_events{service=\"kit_ops\"} 0"),
+        "{metrics}"
+    );
 
     stop_tx.send(()).unwrap();
     running.await.unwrap().unwrap();

@@ -85,6 +85,8 @@ impl TestEnv {
             kafka_brokers: self.brokers.clone(),
             outbox_poll_ms: 20,
             migrate_on_start: true,
+            migrate_database_url: None,
+            kafka_create_topics: true,
             grpc_addr: Some("127.0.0.1:0".into()),
             admin_addr: Some("127.0.0.1:0".into()),
         }

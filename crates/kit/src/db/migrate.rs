@@ -2,6 +2,8 @@
 //! the service's schema. Runs from the `migrate` subcommand (a Kubernetes Job) and at
 //! the start of `make run` and of every test.
 
+use diesel::migration::MigrationSource;
+use diesel::pg::Pg;
 use diesel_async::{AsyncConnection, AsyncMigrationHarness, AsyncPgConnection, RunQueryDsl};
 use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
 
@@ -33,6 +35,40 @@ pub async fn ensure_database(database_url: &str) -> Result<(), DbError> {
         }
         Err(e) => Err(e.into()),
     }
+}
+
+/// The versions of kit's migrations and then `service_migrations`', as diesel records them
+/// in the schema's `__diesel_schema_migrations` once applied.
+pub fn migration_versions(service_migrations: &EmbeddedMigrations) -> Result<Vec<String>, DbError> {
+    let mut versions = Vec::new();
+    for set in [&KIT_MIGRATIONS, service_migrations] {
+        let migrations = MigrationSource::<Pg>::migrations(set)
+            .map_err(|e| DbError::Migration(e.to_string()))?;
+        versions.extend(migrations.iter().map(|m| m.name().version().to_string()));
+    }
+    versions.sort();
+    versions.dedup();
+    Ok(versions)
+}
+
+/// True when every one of `versions` is applied in the pool's schema (false when the
+/// database does not answer or the schema was never migrated).
+pub async fn schema_is_current(pool: &super::PgPool, versions: &[String]) -> bool {
+    #[derive(diesel::QueryableByName)]
+    struct Applied {
+        #[diesel(sql_type = diesel::sql_types::BigInt)]
+        applied: i64,
+    }
+    let Ok(mut conn) = super::conn(pool).await else {
+        return false;
+    };
+    diesel::sql_query(
+        "SELECT count(*) AS applied FROM __diesel_schema_migrations WHERE version = ANY($1)",
+    )
+    .bind::<diesel::sql_types::Array<diesel::sql_types::Text>, _>(versions)
+    .get_result::<Applied>(&mut conn)
+    .await
+    .is_ok_and(|a| usize::try_from(a.applied).is_ok_and(|n| n == versions.len()))
 }
 
 fn split_database(url: &str) -> Option<(String, String)> {

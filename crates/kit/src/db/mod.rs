@@ -16,7 +16,7 @@ mod migrate;
 pub mod prepared;
 pub mod schema;
 
-pub use migrate::{ensure_database, run_migrations};
+pub use migrate::{ensure_database, migration_versions, run_migrations, schema_is_current};
 pub use prepared::{Prepared, prepared};
 
 use diesel_async::AsyncPgConnection;

@@ -1,9 +1,11 @@
 //! The OpsService (`quire.ops.v1`) every service serves beside its own API, behind the
 //! same interceptor: its outbox backlog, its consumers' lag and its part of the audit log,
 //! for admins only. [`crate::service::Service::serve`] mounts it; a service only reports
-//! its consumer groups ([`crate::service::Service::report_consumer`]).
+//! its consumer groups ([`crate::service::Service::report_consumer`]). The same figures
+//! are Prometheus gauges ([`gauges`]).
 
 mod backlog;
+pub mod gauges;
 mod lag;
 
 pub use backlog::{Backlog, backlog};

@@ -36,3 +36,29 @@ pub async fn fresh_schema(prefix: &str) -> (String, PgPool) {
     let pool = quire_kit::db::pool(&database_url(), &schema, 8).unwrap();
     (schema, pool)
 }
+
+/// GET `path` on 127.0.0.1:`port`: the status and the body (status 0 while nothing
+/// answers there).
+pub async fn http_get(port: u16, path: &str) -> (u16, String) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let Ok(mut tcp) = tokio::net::TcpStream::connect(("127.0.0.1", port)).await else {
+        return (0, String::new());
+    };
+    let request = format!("GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+    let mut answer = String::new();
+    if tcp.write_all(request.as_bytes()).await.is_err()
+        || tcp.read_to_string(&mut answer).await.is_err()
+    {
+        return (0, String::new());
+    }
+    let status = answer
+        .split_whitespace()
+        .nth(1)
+        .and_then(|code| code.parse().ok())
+        .unwrap_or(0);
+    let body = answer
+        .split_once("\r\n\r\n")
+        .map(|(_, body)| body.to_owned())
+        .unwrap_or_default();
+    (status, body)
+}

@@ -237,6 +237,8 @@ pub fn settings(id: &str, jwt_key_file: Option<&str>) -> (CommonConfig, AuthConf
         kafka_brokers: env_or("QUIRE_KAFKA_BROKERS", "127.0.0.1:9092"),
         outbox_poll_ms: 20,
         migrate_on_start: true,
+        migrate_database_url: None,
+        kafka_create_topics: true,
         grpc_addr: Some("127.0.0.1:0".into()),
         admin_addr: Some("127.0.0.1:0".into()),
     };
