@@ -10,8 +10,9 @@
 #    QUIRE_K8S_VERSION (default 1.31) from the kubernetes-validate package, bundled and
 #    offline, plus DESIGN.md's rules (non-root, read-only root, no capabilities, seccomp,
 #    requests and limits, probes), selectors that meet, references that resolve, topics,
-#    HPAs without fighting replicas, and no Ingress path to /metrics, /readyz or an admin
-#    port.
+#    HPAs without fighting replicas, no Ingress path to /metrics, /readyz or an admin
+#    port, the PostgreSQL connection budget and the migrations' order (deploy/k8s_budget.py,
+#    tested first by deploy/k8s_budget_test.py).
 # 3. Validates the Strimzi and CloudNativePG resources against the operators' schemas,
 #    strictly (deploy/k8s-schemas/validate.mjs, packages pinned by package-lock.json).
 # 4. Runs checkov over the rendered overlays (skips: deploy/.checkov.yaml, each with its
@@ -135,6 +136,9 @@ for target in "${targets[@]}" "$OUT"/component-*; do
 done
 
 # ---------------------------------------------------------------- checks
+# The budget and rollout checks' own test first: a check that cannot fail proves nothing.
+python3 "$ROOT/deploy/k8s_budget_test.py" 2>"$OUT/budget-test.err" \
+  || { fail "deploy/k8s_budget_test.py failed:"; sed 's/^/    /' "$OUT/budget-test.err"; }
 if ((${#rendered[@]})); then
   "$PY" "$CHECK" --k8s-version "$K8S_VERSION" "${rendered[@]}" || errors=$((errors + 1))
   node "$SCHEMAS/validate.mjs" "$NODE_DIR/node_modules" "${rendered[@]}" || errors=$((errors + 1))
@@ -161,6 +165,27 @@ for comp in "$K8S"/components/*/; do
   grep -qs "components/$comp_name\$" "$K8S"/overlays/*/kustomization.yaml \
     || say "note: components/$comp_name is used by no overlay (rendered and checked on top of base above)"
 done
+
+# The alert rules: promtool (Debian: apt-get install prometheus) checks their syntax and
+# runs their unit tests (deploy/monitoring/rules-test.yaml: each alert fires on its failure
+# and stays quiet on a healthy run).
+if command -v promtool >/dev/null; then
+  mkdir -p "$OUT/rules"
+  "$PY" -c 'import sys, yaml
+docs = [d for d in yaml.safe_load_all(open(sys.argv[1])) if d and d.get("kind") == "PrometheusRule"]
+yaml.safe_dump({"groups": [g for d in docs for g in d["spec"]["groups"]]}, open(sys.argv[2], "w"), sort_keys=False)' \
+    "$K8S/components/monitoring/prometheus-rules.yaml" "$OUT/rules/quire-rules.yaml"
+  cp "$ROOT/deploy/monitoring/rules-test.yaml" "$OUT/rules/"
+  if promtool check rules "$OUT/rules/quire-rules.yaml" >"$OUT/promtool.out" 2>&1 \
+    && promtool test rules "$OUT/rules/rules-test.yaml" >>"$OUT/promtool.out" 2>&1; then
+    say "alert rules: $(grep -o '[0-9]* rules found' "$OUT/promtool.out"), their unit tests pass (promtool)"
+  else
+    fail "the alert rules fail promtool:"
+    sed 's/^/    /' "$OUT/promtool.out"
+  fi
+else
+  fail "promtool is missing (Debian: apt-get install prometheus); the alert rules cannot be checked"
+fi
 
 cmp -s "$ROOT/deploy/otel/collector.yaml" "$K8S/components/otel/collector-config.yaml" \
   || fail "deploy/otel/collector.yaml and k8s/components/otel/collector-config.yaml differ (keep them identical)"

@@ -19,7 +19,12 @@ For every rendered overlay it checks, and reports every failure before exiting n
 - that every stateless service (the gateway and the gRPC services) has an HPA and a PDB,
   and that no Deployment an HPA scales sets `replicas`;
 - that no Ingress path can reach /metrics or /readyz, nor any admin port;
-- that the Kafka topics are the ones the local broker gets (deploy/local/infra.sh), and
+- that every alert has a severity, a summary and a runbook entry that exists;
+- the PostgreSQL connection budget at the HPAs' maximum (pools x replicas against the
+  pooler and max_connections, each role's limit) and that no service's pods sync before
+  its migrate Job (deploy/k8s_budget.py);
+- that the Kafka topics are the ones the local broker gets (deploy/local/infra.sh) and
+  that no service creates topics itself (QUIRE_KAFKA_CREATE_TOPICS=false), and
   that the prod overlay renders no Secret (its secrets are external).
 
 The `compose` form checks deploy/docker/compose.yaml: every service it depends on exists,
@@ -34,6 +39,8 @@ import sys
 from pathlib import Path
 
 import yaml
+
+from k8s_budget import check_database_budget, check_rollout_order
 
 ROOT = Path(__file__).resolve().parent.parent
 WORKLOADS = {"Deployment", "StatefulSet", "DaemonSet", "Job", "CronJob"}
@@ -53,7 +60,9 @@ CUSTOM_REQUIRED = {
     ("kafka.strimzi.io/v1", "KafkaTopic"): ["metadata.labels.strimzi.io/cluster", "spec.topicName", "spec.partitions", "spec.replicas"],
     ("postgresql.cnpg.io/v1", "Cluster"): ["spec.instances", "spec.imageName", "spec.storage.size", "spec.bootstrap.initdb.database", "spec.managed.roles"],
     ("postgresql.cnpg.io/v1", "Database"): ["spec.cluster.name", "spec.name", "spec.owner", "spec.schemas"],
+    ("postgresql.cnpg.io/v1", "Pooler"): ["spec.cluster.name", "spec.instances", "spec.type", "spec.pgbouncer.poolMode", "spec.pgbouncer.parameters"],
     ("monitoring.coreos.com/v1", "ServiceMonitor"): ["spec.selector", "spec.endpoints"],
+    ("monitoring.coreos.com/v1", "PrometheusRule"): ["spec.groups"],
     ("external-secrets.io/v1", "ExternalSecret"): ["spec.secretStoreRef.name", "spec.target.name", "spec.data|spec.dataFrom"],
 }
 
@@ -62,12 +71,17 @@ class Report:
     def __init__(self):
         self.errors = []
         self.warnings = []
+        self.notes = []
 
     def error(self, where, msg):
         self.errors.append(f"{where}: {msg}")
 
     def warn(self, where, msg):
         self.warnings.append(f"{where}: {msg}")
+
+    def note(self, where, msg):
+        """A figure a check proved, printed with the result."""
+        self.notes.append(f"{where}: {msg}")
 
 
 def dig(obj, dotted):
@@ -296,6 +310,11 @@ def local_topics():
 
 
 def check_topics(name, docs, rep):
+    # Strimzi owns the topics in Kubernetes: a service that created a missing one first,
+    # with its own replication, would make every write fail under min.insync.replicas 2.
+    for cm in (d for d in docs if d.get("kind") == "ConfigMap" and d["metadata"]["name"].startswith("quire-config")):
+        if (cm.get("data") or {}).get("QUIRE_KAFKA_CREATE_TOPICS") != "false":
+            rep.error(f"{name}: ConfigMap/{cm['metadata']['name']}", "must set QUIRE_KAFKA_CREATE_TOPICS=false (the topic operator creates the topics)")
     topics = {d["spec"].get("topicName", d["metadata"]["name"]) for d in docs if d.get("kind") == "KafkaTopic"}
     if not topics:
         return
@@ -368,6 +387,31 @@ def check_ingress(name, docs, rep):
                     if path_reaches(p.get("path"), p.get("pathType"), target):
                         rep.error(pw, f"would route {target} to the backend; route only the public paths")
                 admin_backend(p.get("backend"), pw)
+
+
+def check_alerts(name, docs, rep):
+    """Every alert has a severity, a summary and a runbook entry that exists."""
+    for d in docs:
+        if d.get("kind") != "PrometheusRule":
+            continue
+        for group in d["spec"].get("groups") or []:
+            for rule in group.get("rules") or []:
+                if "alert" not in rule:
+                    continue
+                where = f"{name}: PrometheusRule/{d['metadata']['name']} alert {rule['alert']}"
+                ann = rule.get("annotations") or {}
+                if not (rule.get("labels") or {}).get("severity"):
+                    rep.error(where, "has no severity label")
+                if not ann.get("summary"):
+                    rep.error(where, "has no summary")
+                path, _, anchor = (ann.get("runbook_url") or "").partition("#")
+                runbook = ROOT / path if path else None
+                if runbook is None or not runbook.is_file():
+                    rep.error(where, f"its runbook_url {ann.get('runbook_url')!r} names no file of the repository")
+                    continue
+                headings = {h.strip().lower() for h in re.findall(r"^## (.+)$", runbook.read_text(), re.M)}
+                if anchor != rule["alert"].lower() or anchor not in headings:
+                    rep.error(where, f"its runbook_url anchor {anchor!r} is no entry of {path} (## {rule['alert']})")
 
 
 def check_scaling(name, docs, rep):
@@ -481,8 +525,13 @@ def main():
         check_topics(name, docs, rep)
         check_ingress(name, docs, rep)
         check_scaling(name, docs, rep)
+        check_alerts(name, docs, rep)
+        check_database_budget(name, docs, rep)
+        check_rollout_order(name, docs, rep)
         if name.endswith("prod") and any(d["kind"] == "Secret" for d in docs):
             rep.error(name, "renders a Secret; production secrets come from ExternalSecrets")
+    for n in rep.notes:
+        print(f"budget: {n}")
     for w in rep.warnings:
         print(f"warning: {w}")
     for e in rep.errors:
