@@ -2,11 +2,14 @@
 // manuscript service: a reader becomes a writer, uploads a generated novel (.txt) and an
 // appendix (.md), watches the upload and the analysis progress, reads the analysis, is told
 // "We already have this!" uploading it again, edits the tags, publishes the book and finds
-// it in the shop's search; on a phone, the h5 page.
+// it in the shop's search; on a phone, the h5 page; and a real published story (from the
+// development set of crates/analysis/data/real_books) uploaded, its analysis read with the
+// reasons behind it: why the genre, where the summary comes from, the lead named.
 // Registered from run.mjs, which owns the browser, the SMTP sink and the helpers.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DESKTOP, PHONE } from './support/browser.mjs';
+import { realBook } from './support/real-books.mjs';
 import { APP_URL, callApi, registerViaApi, uniqueUser } from './support/stack.mjs';
 import { loginThroughUi, sleep, until } from './support/ui.mjs';
 
@@ -230,6 +233,67 @@ export function manuscriptScenarios({ scenario, assertText, shot, sink, setupErr
         await assertText(card, 'Analysed');
         await fitsThePhone(page, 'the list of manuscripts');
         await shot(page, 'e2e-h5-manuscripts');
+      });
+    });
+
+    test('(k) a writer uploads a real published story and reads why the analysis says what it says', { timeout: 300_000 }, async () => {
+      if (setupError()) throw setupError();
+      // A short story of the development set; its lead as the manifest labels it.
+      const work = realBook('hop-frog');
+      assert.ok(work.lead.length > 0, 'the manifest names the lead');
+      const user = await registerViaApi(sink(), uniqueUser('realbook'));
+      await scenario('manuscripts-real-book', DESKTOP, async (page) => {
+        await loginThroughUi(page, user, '/writer', appPath);
+        await becomeWriter(page, page.getByTestId('writer-upload'));
+        await page.getByTestId('writer-upload').click();
+        await page.waitForURL(appPath('/manuscript/upload$'));
+        // No genre: the analysis chooses, and says why.
+        await page.getByLabel('Manuscript files').setInputFiles([
+          { name: `${work.id}.txt`, mimeType: 'text/plain', buffer: Buffer.from(work.text) },
+        ]);
+        await page.getByTestId('upload-submit').click();
+        await page.waitForURL(appPath('/manuscript/analysis\\?id=[^&]+$'), { timeout: 180_000 });
+
+        // The genre shown, and the reasons for it.
+        const genre = ((await page.getByTestId('analysis-genre-name').textContent()) || '').trim();
+        assert.ok(genre.length > 0, 'a genre is shown');
+        const why = page.getByTestId('analysis-why-genre');
+        await why.getByRole('heading', { name: 'Why this genre' }).waitFor();
+        await assertText(why.getByTestId('genre-reason'), genre);
+        await assertText(why.getByTestId('genre-hint'), 'Chosen by the analysis');
+        const passages = why.getByTestId('genre-passage');
+        assert.ok((await passages.count()) >= 1, 'at least one deciding passage');
+        await assertText(passages.first().getByTestId('genre-passage-chapter'), 'Chapter');
+        await assertText(passages.first().getByTestId('genre-passage-probability'), genre);
+        const excerpt = ((await passages.first().locator('blockquote').textContent()) || '').trim();
+        const letters = (t) => t.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+        assert.ok(excerpt && letters(work.text).includes(letters(excerpt)), `the passage is the story's own (${excerpt})`);
+        // The words behind it, behind a disclosure the writer opens.
+        const features = why.getByTestId('genre-features');
+        await features.locator('summary').click();
+        await features.getByTestId('genre-feature').first().waitFor();
+        await shot(page, 'e2e-analysis-why-genre');
+
+        // Where the summary comes from: the story's own sentences, the short summary's marked.
+        const sourcesCard = page.getByTestId('analysis-summary-sources');
+        await sourcesCard.getByRole('heading', { name: 'Where the summary comes from' }).waitFor();
+        const sources = sourcesCard.getByTestId('summary-source');
+        assert.ok((await sources.count()) >= 1, 'the summary sources are listed');
+        assert.ok((await sourcesCard.locator('[data-testid="summary-source"][data-in-short="true"]').count()) >= 1, 'some feed the short summary');
+        const source = ((await sources.first().locator('blockquote').textContent()) || '').trim();
+        assert.ok(source && letters(work.text).includes(letters(source)), `the source is the story's own (${source})`);
+
+        // The lead is named (a character sharing a word of one of the lead's names, as the
+        // development set's test counts it), and the quality says what it judged the text as.
+        const nameWords = (name) => name.toLowerCase().split(/[^\p{L}\p{N}']+/u).filter((w) => w.length >= 2);
+        const characters = (await page.getByTestId('analysis-characters').locator('li').allTextContents()).map((c) => c.trim());
+        const leadWords = new Set(work.lead.flatMap(nameWords));
+        assert.ok(
+          characters.some((c) => nameWords(c).some((w) => leadWords.has(w))),
+          `the lead (${work.lead.join(' or ')}) is among the characters (${characters.join(', ')})`,
+        );
+        await assertText(page.getByTestId('quality-kind'), 'Judged as prose');
+        await shot(page, 'e2e-analysis-real-book');
       });
     });
   });

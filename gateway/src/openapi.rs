@@ -14,6 +14,7 @@ use crate::routes::books_dto::*;
 use crate::routes::chat_dto::*;
 use crate::routes::crowdfunding_dto::*;
 use crate::routes::manuscripts_dto::*;
+use crate::routes::manuscripts_why_dto::*;
 use crate::routes::oidc_dto::*;
 use crate::routes::pricing_dto::*;
 use crate::routes::reading_dto::*;
@@ -89,7 +90,8 @@ impl Modify for Bearer {
         MoodsOut, ConversationOut,
         Genre, PublishEntryForm, GenreScoreOut, AnalyzeDictOut, QualityPartOut, QaOut, AiSignalOut,
         ChapterAiOut, AiCheckOut, ChapterOut, ManuscriptOut, AiCheckerBody, UploadProgressOut,
-        ManuscriptItemOut, ManuscriptPageOut,
+        ManuscriptItemOut, ManuscriptPageOut, GenreEvidenceOut, GenrePassageOut, GenreFeatureOut,
+        SummarySourceOut,
         CommentOut, CommentPageOut, CommentBody, DeletedOut, BookmarkOut, BookmarkBody, ProgressOut,
         ProgressBody, FavouriteOut, HistoryOut,
         PublisherOut, ShelfBookOut, ShelfOut, TakedownBody,

@@ -1293,10 +1293,14 @@ export interface components {
             /** @description The main characters, most prominent first. */
             characters: string[];
             genre: string;
+            /** @description Why the genre is what it is. */
+            genre_evidence: components["schemas"]["GenreEvidenceOut"];
             /** @description Every genre's probability, best first. */
             genre_scores: components["schemas"]["GenreScoreOut"][];
             long_summary: string;
             short_summary: string;
+            /** @description The passages of the book the summaries are made of, in reading order. */
+            summary_sources: components["schemas"]["SummarySourceOut"][];
             /** @description 5 to 12 lowercase keyphrases. */
             tags: string[];
         };
@@ -3191,6 +3195,58 @@ export interface components {
          * @enum {string}
          */
         Genre: "Mystery" | "Thriller" | "Romance" | "Fantasy" | "Science Fiction" | "Horror" | "Literary Fiction" | "Historical Fiction" | "Poetry" | "Children" | "Young Adult" | "Humour" | "History" | "Politics" | "Biography" | "Science" | "Self-help" | "Cookery";
+        /** @description Why the genre is what it is. */
+        GenreEvidenceOut: {
+            /** @description The words and style traits that pushed most towards the genre, strongest first. */
+            features: components["schemas"]["GenreFeatureOut"][];
+            /** @description The writer's genre, when they gave one of the taxonomy. */
+            hint?: string | null;
+            /** @description Whether the text overruled the writer's genre (it reads clearly as another one). */
+            hint_overruled: boolean;
+            /** @description The passages that spoke most for the genre, strongest first (at most three). */
+            passages: components["schemas"]["GenrePassageOut"][];
+            /**
+             * Format: int32
+             * @description How many passages were read, spread evenly over the whole text.
+             */
+            passages_read: number;
+            /** @description Whether the text was read as a play. */
+            play: boolean;
+            /** @description One sentence for the writer: the genre, and what became of their own. */
+            reason: string;
+        };
+        /**
+         * @description A word, a pair of words or a style trait (`style: ` and the trait), and how much it
+         *     pushed the genre.
+         */
+        GenreFeatureOut: {
+            feature: string;
+            /**
+             * Format: double
+             * @description Its share of the genre's score, in nats.
+             */
+            weight: number;
+        };
+        /** @description A passage the genre rests on. */
+        GenrePassageOut: {
+            /**
+             * Format: int32
+             * @description The chapter it is in, from 0 (a chapter's `index`).
+             */
+            chapter: number;
+            /** @description Its first words. */
+            excerpt: string;
+            /**
+             * Format: int64
+             * @description Where it starts in that chapter's text, in bytes.
+             */
+            offset: number;
+            /**
+             * Format: double
+             * @description 0..1: the genre's probability from this passage alone.
+             */
+            probability: number;
+        };
         GenreScoreOut: {
             genre: string;
             /**
@@ -3463,6 +3519,13 @@ export interface components {
         };
         /** @description Writing-quality scores (the spec's `qa`). */
         QaOut: {
+            /**
+             * @description The kind the text was judged as: `prose`, `verse` or `play` (empty for a manuscript
+             *     analysed before kinds were told).
+             */
+            kind: string;
+            /** @description The parts left out for this kind of text, and why. */
+            notes: string[];
             parts: components["schemas"]["QualityPartOut"][];
             /** @description `overall_score` and each part's score by its key, 0..100. */
             scores: {
@@ -3943,6 +4006,23 @@ export interface components {
              * @description An 80% interval of the sales at that price.
              */
             sales_low: number;
+        };
+        /** @description A passage of the book a summary is made of. */
+        SummarySourceOut: {
+            /**
+             * Format: int32
+             * @description The chapter it is in, from 0 (a chapter's `index`).
+             */
+            chapter: number;
+            /** @description The passage as the book writes it. */
+            excerpt: string;
+            /** @description Whether the short summary uses it (else only the long one does). */
+            in_short: boolean;
+            /**
+             * Format: int64
+             * @description Where it starts in that chapter's text, in bytes.
+             */
+            offset: number;
         };
         SwitchRoleBody: {
             /** @description A role the caller holds. */

@@ -70,6 +70,25 @@ export function detailReply(extra: Record<string, unknown> = {}) {
         { genre: 'Romance', probability: 0.15 },
       ],
       characters: ['Marigold Vance', 'Tobias Reed'],
+      genre_evidence: {
+        hint: 'Mystery',
+        hint_overruled: true,
+        reason: 'Read as Literary: the text reads clearly as Literary, not as the Mystery you chose.',
+        passages_read: 6,
+        play: false,
+        passages: [
+          { chapter: 2, offset: 120, excerpt: 'The bottle was green glass, sealed with wax the colour of old blood.', probability: 0.81 },
+          { chapter: 1, offset: 0, excerpt: 'Marigold climbed the tower at dusk, as her mother had.', probability: 0.66 },
+        ],
+        features: [
+          { feature: 'lighthouse', weight: 0.42 },
+          { feature: 'style: long sentences', weight: 0.21 },
+        ],
+      },
+      summary_sources: [
+        { chapter: 1, offset: 0, excerpt: 'Marigold Vance keeps the light on a northern island.', in_short: true },
+        { chapter: 2, offset: 40, excerpt: 'One winter a bottle washes up.', in_short: false },
+      ],
     },
     qa: {
       scores: { overall_score: 72, pacing: 64, dialogue: 81 },
@@ -77,6 +96,8 @@ export function detailReply(extra: Record<string, unknown> = {}) {
         { key: 'pacing', label: 'Pacing', score: 64, measure: 'How evenly the story moves.', advice: 'Tighten the middle chapters.' },
         { key: 'dialogue', label: 'Dialogue', score: 81, measure: 'How natural the speech reads.', advice: 'Keep it up.' },
       ],
+      kind: 'prose',
+      notes: [],
     },
     ai_check_dict: {
       probability: 0.18,

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::books_dto::FileBody;
+use super::manuscripts_why_dto::{GenreEvidenceOut, SummarySourceOut};
 use crate::openapi::genre::Genre;
 
 /// `publish_entry` and `publish_entry_chapter` (multipart/form-data).
@@ -51,6 +52,10 @@ pub struct AnalyzeDictOut {
     pub genre: String,
     /// Every genre's probability, best first.
     pub genre_scores: Vec<GenreScoreOut>,
+    /// Why the genre is what it is.
+    pub genre_evidence: GenreEvidenceOut,
+    /// The passages of the book the summaries are made of, in reading order.
+    pub summary_sources: Vec<SummarySourceOut>,
     /// The main characters, most prominent first.
     pub characters: Vec<String>,
 }
@@ -72,6 +77,11 @@ pub struct QaOut {
     /// `overall_score` and each part's score by its key, 0..100.
     pub scores: BTreeMap<String, f64>,
     pub parts: Vec<QualityPartOut>,
+    /// The kind the text was judged as: `prose`, `verse` or `play` (empty for a manuscript
+    /// analysed before kinds were told).
+    pub kind: String,
+    /// The parts left out for this kind of text, and why.
+    pub notes: Vec<String>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -185,6 +195,8 @@ impl From<pb::ManuscriptReport> for ManuscriptOut {
                         probability: g.probability,
                     })
                     .collect(),
+                genre_evidence: a.genre_evidence.unwrap_or_default().into(),
+                summary_sources: a.summary_sources.into_iter().map(Into::into).collect(),
                 characters: a.characters,
             },
             qa: QaOut {
@@ -200,6 +212,8 @@ impl From<pb::ManuscriptReport> for ManuscriptOut {
                         advice: p.advice,
                     })
                     .collect(),
+                kind: q.kind,
+                notes: q.notes,
             },
             ai_check_dict: r.ai_check.unwrap_or_default().into(),
             chapters: r

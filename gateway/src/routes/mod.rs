@@ -24,6 +24,7 @@ pub mod crowdfunding;
 pub mod crowdfunding_dto;
 pub mod manuscripts;
 pub mod manuscripts_dto;
+pub mod manuscripts_why_dto;
 pub mod oidc;
 pub mod oidc_dto;
 pub mod pricing;

@@ -14,7 +14,9 @@ use rdkafka::message::{Headers, Message};
 use serde_json::{Value, json};
 use uuid::Uuid;
 
-use crate::manuscripts_support::{Part, assert_sane_analysis, book, docx, markdown, novel, txt};
+use crate::manuscripts_support::{
+    Part, assert_sane_analysis, assert_why, book, docx, markdown, novel, txt,
+};
 use crate::support::{TestApp, assert_failure};
 
 fn subscribe(app: &TestApp, topic: &str) -> StreamConsumer {
@@ -72,11 +74,12 @@ async fn a_writer_uploads_a_novel_and_gets_its_analysis_and_an_unlisted_book() {
     let upload_id = Uuid::new_v4();
     let progress = format!("/api/publish_entry/progress?upload_id={upload_id}");
     let chapters = novel(1, 6, 8);
+    let file = txt(None, &chapters);
     let upload = app.upload(
         "/api/publish_entry",
         &writer.token,
         vec![
-            Part::File("The Copper Lantern.txt", txt(None, &chapters)),
+            Part::File("The Copper Lantern.txt", file.clone()),
             Part::Text("language", "english".into()),
             Part::Text("uid", writer.id.clone()),
             Part::Text("genre", String::new()),
@@ -104,6 +107,8 @@ async fn a_writer_uploads_a_novel_and_gets_its_analysis_and_an_unlisted_book() {
     assert_eq!(seen.last(), Some(&7), "{seen:?}");
     let data = &body["data"];
     assert_sane_analysis(data);
+    assert_why(data, None, &String::from_utf8_lossy(&file));
+    assert_eq!(data["qa"]["kind"], "prose", "a novel reads as prose");
     // No title in the file: the file's name without its extension.
     assert_eq!(data["title"], "The Copper Lantern");
     let titles = chapter_titles(data);

@@ -437,3 +437,63 @@ pub fn assert_sane_analysis(data: &Value) {
     assert!(uuid::Uuid::parse_str(data["manuscript_id"].as_str().unwrap()).is_ok());
     assert!(uuid::Uuid::parse_str(data["book_id"].as_str().unwrap()).is_ok());
 }
+
+/// Asserts that a manuscript reply says why: the genre's evidence (its reason, the
+/// passages and words it rests on, what became of the writer's `hint`), the passages the
+/// summaries come from (each the uploaded `text`'s own), and the kind the quality was
+/// judged as.
+pub fn assert_why(data: &Value, hint: Option<&str>, text: &str) {
+    // What a quotation keeps of its source whatever became of its spacing and quotes.
+    let letters = |s: &str| -> String {
+        s.chars()
+            .filter(|c| c.is_alphanumeric())
+            .flat_map(char::to_lowercase)
+            .collect()
+    };
+    let book = letters(text);
+    let chapters = data["chapters"].as_array().unwrap().len() as u64;
+    let a = &data["analyze_dict"];
+    let e = &a["genre_evidence"];
+    assert!(!e["reason"].as_str().unwrap().is_empty(), "{e}");
+    assert!(e["passages_read"].as_u64().unwrap() >= 1, "{e}");
+    assert_eq!(e["hint"].as_str(), hint, "{e}");
+    assert!(
+        e["hint_overruled"].is_boolean() && e["play"].is_boolean(),
+        "{e}"
+    );
+    let passages = e["passages"].as_array().unwrap();
+    assert!((1..=3).contains(&passages.len()), "{e}");
+    for p in passages {
+        assert!(p["chapter"].as_u64().unwrap() < chapters, "{p}");
+        let excerpt = letters(p["excerpt"].as_str().unwrap());
+        assert!(!excerpt.is_empty() && book.contains(&excerpt), "{p}");
+        assert!(
+            (0.0..=1.0).contains(&p["probability"].as_f64().unwrap()),
+            "{p}"
+        );
+    }
+    let features = e["features"].as_array().unwrap();
+    assert!(!features.is_empty(), "{e}");
+    for f in features {
+        assert!(!f["feature"].as_str().unwrap().is_empty(), "{f}");
+        assert!(f["weight"].as_f64().unwrap().is_finite(), "{f}");
+    }
+    let sources = a["summary_sources"].as_array().unwrap();
+    assert!(!sources.is_empty(), "{a}");
+    assert!(sources.iter().any(|s| s["in_short"] == true), "{a}");
+    for s in sources {
+        assert!(s["chapter"].as_u64().unwrap() < chapters, "{s}");
+        assert!(s["offset"].is_u64(), "{s}");
+        let excerpt = letters(s["excerpt"].as_str().unwrap());
+        assert!(
+            !excerpt.is_empty() && book.contains(&excerpt),
+            "the book's own: {s}"
+        );
+    }
+    let qa = &data["qa"];
+    assert!(
+        ["prose", "verse", "play"].contains(&qa["kind"].as_str().unwrap()),
+        "{qa}"
+    );
+    assert!(qa["notes"].is_array(), "{qa}");
+}

@@ -78,3 +78,20 @@ export function formatBytes(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
+
+/**
+ * Where a passage is, for a reader: "Chapter 2 · The Bottle" (its place in the list of
+ * chapters, whose `index` it carries), or "Chapter 3" for a chapter not in the list.
+ */
+export function chapterName(chapters: readonly { index: number; title: string }[], index: number): string {
+  const at = chapters.findIndex((c) => c.index === index);
+  if (at < 0) return `Chapter ${Math.max(0, Math.round(index)) + 1}`;
+  const title = chapters[at].title.trim();
+  return title ? `Chapter ${at + 1} · ${title}` : `Chapter ${at + 1}`;
+}
+
+/** A feature's weight in nats, signed: "+0.42". */
+export function formatWeight(w: number): string {
+  const v = Number.isFinite(w) ? Math.round(w * 100) / 100 : 0;
+  return `${v > 0 ? '+' : v < 0 ? '−' : ''}${Math.abs(v).toFixed(2)}`;
+}

@@ -9,12 +9,16 @@ import type {
   Analysis,
   AnalysisProgress,
   Chapter,
+  GenreEvidence,
+  GenreFeature,
+  GenrePassage,
   GenreScore,
   ManuscriptDetail,
   ManuscriptPage,
   ManuscriptSummary,
   Qa,
   QaPart,
+  SummarySource,
 } from './types';
 
 type Loose = Record<string, unknown>;
@@ -60,6 +64,31 @@ function character(v: unknown): string | null {
   return name || null;
 }
 
+/** Why the genre: a reply from before the evidence was kept reads as no evidence. */
+export function readEvidence(v: unknown): GenreEvidence {
+  const e = rec(v);
+  return {
+    hint: str(e.hint) || null,
+    hint_overruled: e.hint_overruled === true,
+    reason: str(e.reason),
+    passages_read: num(e.passages_read),
+    play: e.play === true,
+    passages: list<GenrePassage>(e.passages, (p) =>
+      isRecord(p) && str(p.excerpt)
+        ? { chapter: num(p.chapter), offset: num(p.offset), excerpt: str(p.excerpt), probability: num(p.probability) }
+        : null,
+    ),
+    features: list<GenreFeature>(e.features, (f) =>
+      isRecord(f) && str(f.feature) ? { feature: str(f.feature), weight: num(f.weight) } : null,
+    ),
+  };
+}
+
+function source(v: unknown): SummarySource | null {
+  if (!isRecord(v) || !str(v.excerpt)) return null;
+  return { chapter: num(v.chapter), offset: num(v.offset), excerpt: str(v.excerpt), in_short: v.in_short === true };
+}
+
 export function readAnalysis(v: unknown): Analysis {
   const a = rec(v);
   return {
@@ -71,6 +100,8 @@ export function readAnalysis(v: unknown): Analysis {
     genre_scores: list<GenreScore>(a.genre_scores, (g) =>
       isRecord(g) && str(g.genre) ? { genre: str(g.genre), probability: num(g.probability) } : null,
     ),
+    genre_evidence: readEvidence(a.genre_evidence),
+    summary_sources: list(a.summary_sources, source),
     characters: list(a.characters, character),
   };
 }
@@ -92,7 +123,7 @@ export function readQa(v: unknown): Qa {
         }
       : null,
   );
-  return { scores, parts };
+  return { scores, parts, kind: str(q.kind), notes: list(q.notes, (n) => str(n).trim() || null) };
 }
 
 export function readAiCheck(v: unknown): AiCheck {

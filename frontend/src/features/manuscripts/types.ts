@@ -16,6 +16,14 @@ export type ManuscriptDetail = Manuscript;
 export type Analysis = Manuscript['analyze_dict'];
 /** One genre the classifier weighed, with its probability (0-1). */
 export type GenreScore = Analysis['genre_scores'][number];
+/** Why the genre is what it is: the writer's genre kept or overruled, the deciding passages and words. */
+export type GenreEvidence = Analysis['genre_evidence'];
+/** A passage the genre rests on; `chapter` is a chapter's `index`, `probability` 0-1. */
+export type GenrePassage = GenreEvidence['passages'][number];
+/** A word, a pair of words or a style trait ("style: ..."), and its weight (nats). */
+export type GenreFeature = GenreEvidence['features'][number];
+/** A passage of the book a summary is made of; `in_short`: the short summary uses it. */
+export type SummarySource = Analysis['summary_sources'][number];
 /** The quality block: `scores` has overall_score (or 'Overall Score') and one per part. */
 export type Qa = Manuscript['qa'];
 export type QaPart = Qa['parts'][number];

@@ -4,7 +4,8 @@
 //! limit or its deadline refuses the upload with a message for the writer while the
 //! service goes on serving; hostile pdfs (a million objects, a double-FlateDecode bomb)
 //! are refused while an ordinary upload made at the same time is read; and no worker
-//! outlives its upload, whether it finished, was killed or its caller gave up.
+//! outlives its upload, whether it finished, was killed or its caller gave up; and the
+//! report of an upload says why its genre and summaries are what they are.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod cancel;
@@ -12,3 +13,4 @@ mod hostile;
 mod limits;
 mod support;
 mod through;
+mod why;

@@ -6,8 +6,10 @@ import type { ManuscriptDetail } from '../types';
 import { AiCheckPanel } from './AiCheckPanel';
 import { ChaptersCard } from './ChaptersCard';
 import { AboutCard, GenreCard } from './FoundCards';
+import { GenreWhyCard } from './GenreWhyCard';
 import { PassageCheck } from './PassageCheck';
 import { QualityCard } from './QualityCard';
+import { SummarySourcesCard } from './SummarySourcesCard';
 
 export interface AnalysisViewProps {
   detail: ManuscriptDetail;
@@ -68,6 +70,10 @@ export function AnalysisView({ detail, actions }: AnalysisViewProps) {
       <div className="grid-2">
         <AboutCard analysis={a} />
         <GenreCard analysis={a} />
+      </div>
+      <div className="grid-2">
+        <SummarySourcesCard sources={a.summary_sources} chapters={detail.chapters} />
+        <GenreWhyCard analysis={a} chapters={detail.chapters} />
       </div>
       <QualityCard qa={qa} />
       <Card>

@@ -9,6 +9,7 @@ export function QualityCard({ qa }: { qa: Qa }) {
   const overall = overallScore(qa);
   const scale = qaScale(qa);
   const overallText = formatScore(overall, scale);
+  const kind = qa.kind;
   return (
     <Card className="ms-quality" data-testid="analysis-quality">
       <CardHeader
@@ -23,6 +24,11 @@ export function QualityCard({ qa }: { qa: Qa }) {
           ) : null
         }
       />
+      {kind ? (
+        <p className="ms-kind small" data-testid="quality-kind">
+          Judged as <strong>{kind}</strong>, and measured against published {kind === 'play' ? 'plays' : kind}.
+        </p>
+      ) : null}
       {qa.parts.length === 0 ? (
         <EmptyState icon="chart" title="No quality measures for this manuscript" />
       ) : (
@@ -48,6 +54,20 @@ export function QualityCard({ qa }: { qa: Qa }) {
           })}
         </ul>
       )}
+      {qa.notes.length > 0 ? (
+        <section className="ms-notes" aria-labelledby="quality-notes">
+          <h3 className="ms-label" id="quality-notes">
+            {kind ? `Not measured for ${kind === 'play' ? 'a play' : kind}` : 'Not measured'}
+          </h3>
+          <ul className="ms-note-list">
+            {qa.notes.map((n) => (
+              <li key={n} className="muted small" data-testid="quality-note">
+                {n}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </Card>
   );
 }

@@ -1,11 +1,18 @@
 //! What the analysis found in a manuscript, as it is stored (`manuscripts.report`, JSON)
 //! and answered (the proto `ManuscriptReport`). The stored form is this crate's own, not
 //! quire-analysis's types, so that the analysis may change its shapes without making old
-//! rows unreadable.
+//! rows unreadable: a field added later reads as empty in a report stored before it
+//! (`#[serde(default)]`). Why the genre and the summaries are what they are (`evidence`),
+//! and the report as the service answers it (`answer`), are concerns of their own.
+
+mod answer;
+mod evidence;
+
+pub use answer::Heading;
+pub use evidence::{GenreEvidence, GenreFeature, GenrePassage, SummarySource};
 
 use quire_analysis::Analysis;
 use quire_kit::error::CommonErrors;
-use quire_proto::manuscript::v1 as pb;
 use serde::{Deserialize, Serialize};
 
 use crate::error::ManuscriptError;
@@ -18,9 +25,21 @@ pub struct Report {
     pub tags: Vec<String>,
     pub genre: String,
     pub genre_scores: Vec<GenreScore>,
+    /// Why the genre is what it is.
+    #[serde(default)]
+    pub genre_evidence: GenreEvidence,
+    /// The passages the summaries are made of, in reading order.
+    #[serde(default)]
+    pub summary_sources: Vec<SummarySource>,
     pub characters: Vec<String>,
     pub overall_score: f64,
     pub quality: Vec<QualityPart>,
+    /// The kind the quality was judged as ("prose", "verse", "play"); empty before kinds.
+    #[serde(default)]
+    pub quality_kind: String,
+    /// The quality parts left out for the kind, and why.
+    #[serde(default)]
+    pub quality_notes: Vec<String>,
     pub ai_check: AiCheck,
     pub chapters: Vec<Chapter>,
     pub words: u64,
@@ -75,17 +94,17 @@ pub struct Chapter {
     pub ai_probability: f64,
 }
 
-fn index(i: usize) -> u32 {
+pub(crate) fn index(i: usize) -> u32 {
     u32::try_from(i).unwrap_or(u32::MAX)
 }
 
-fn count(n: usize) -> u64 {
+pub(crate) fn count(n: usize) -> u64 {
     u64::try_from(n).unwrap_or(u64::MAX)
 }
 
 /// An `f32` of the analysis as the wire's `f64`, rounded to what an `f32` holds (0.7
 /// stays 0.7, not 0.699999988079071).
-fn wide(v: f32) -> f64 {
+pub(crate) fn wide(v: f32) -> f64 {
     let v = f64::from(v);
     (v * 1e6).round() / 1e6
 }
@@ -136,8 +155,12 @@ impl From<Analysis> for Report {
                     probability: wide(g.probability),
                 })
                 .collect(),
+            genre_evidence: a.genre_evidence.into(),
+            summary_sources: a.summary_sources.into_iter().map(Into::into).collect(),
             characters: a.characters,
             overall_score: f64::from(a.quality.overall_score),
+            quality_kind: a.quality.kind.name().to_owned(),
+            quality_notes: a.quality.notes,
             quality: a
                 .quality
                 .parts
@@ -167,98 +190,7 @@ impl From<Analysis> for Report {
     }
 }
 
-impl From<AiCheck> for pb::AiCheck {
-    fn from(a: AiCheck) -> Self {
-        Self {
-            probability: a.probability,
-            verdict: a.verdict,
-            signals: a
-                .signals
-                .into_iter()
-                .map(|s| pb::AiSignal {
-                    key: s.key,
-                    label: s.label,
-                    value: s.value,
-                    leaning: s.leaning,
-                    note: s.note,
-                })
-                .collect(),
-            chapters: a
-                .chapters
-                .into_iter()
-                .map(|c| pb::ChapterAiCheck {
-                    index: c.index,
-                    title: c.title,
-                    probability: c.probability,
-                })
-                .collect(),
-            notice: a.notice,
-        }
-    }
-}
-
-/// Where a report belongs: its manuscript, its book, its title and when it was made.
-pub struct Heading<'a> {
-    pub manuscript_id: uuid::Uuid,
-    pub book_id: uuid::Uuid,
-    pub title: &'a str,
-    pub created_at: chrono::DateTime<chrono::Utc>,
-}
-
 impl Report {
-    pub fn to_pb(&self, heading: &Heading<'_>) -> pb::ManuscriptReport {
-        let r = self.clone();
-        pb::ManuscriptReport {
-            manuscript_id: heading.manuscript_id.to_string(),
-            book_id: heading.book_id.to_string(),
-            title: heading.title.to_owned(),
-            analysis: Some(pb::Analysis {
-                short_summary: r.short_summary,
-                long_summary: r.long_summary,
-                authors: r.authors,
-                tags: r.tags,
-                genre: r.genre,
-                genre_scores: r
-                    .genre_scores
-                    .into_iter()
-                    .map(|g| pb::GenreScore {
-                        genre: g.genre,
-                        probability: g.probability,
-                    })
-                    .collect(),
-                characters: r.characters,
-            }),
-            quality: Some(pb::Quality {
-                overall_score: r.overall_score,
-                parts: r
-                    .quality
-                    .into_iter()
-                    .map(|p| pb::QualityPart {
-                        key: p.key,
-                        label: p.label,
-                        score: p.score,
-                        measure: p.measure,
-                        advice: p.advice,
-                    })
-                    .collect(),
-            }),
-            ai_check: Some(r.ai_check.into()),
-            chapters: r
-                .chapters
-                .into_iter()
-                .map(|c| pb::ChapterReport {
-                    index: c.index,
-                    title: c.title,
-                    words: c.words,
-                    summary: c.summary,
-                    ai_probability: c.ai_probability,
-                })
-                .collect(),
-            words: r.words,
-            created_at: crate::db::rfc3339(heading.created_at),
-        }
-    }
-
     /// The report as stored.
     pub fn to_json(&self) -> crate::error::Result<serde_json::Value> {
         serde_json::to_value(self)
@@ -275,6 +207,37 @@ impl Report {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A report stored before the genre's evidence, the summaries' sources and the kind
+    /// of the quality were kept.
+    fn stored_before_the_evidence() -> serde_json::Value {
+        serde_json::json!({
+            "short_summary": "A keeper meets a sailor.",
+            "long_summary": "A keeper meets a sailor by a lamp.",
+            "authors": ["Ann Lee"],
+            "tags": ["lamps"],
+            "genre": "Adventure",
+            "genre_scores": [{"genre": "Adventure", "probability": 0.8}],
+            "characters": ["Keeper"],
+            "overall_score": 71.0,
+            "quality": [],
+            "ai_check": {"probability": 0.1, "verdict": "human", "signals": [], "chapters": [], "notice": ""},
+            "chapters": [],
+            "words": 12
+        })
+    }
+
+    #[test]
+    fn a_report_stored_before_the_evidence_still_reads_with_it_empty() {
+        let report = Report::from_json(stored_before_the_evidence()).unwrap();
+        assert_eq!(report.genre, "Adventure");
+        assert_eq!(report.genre_evidence, GenreEvidence::default());
+        assert!(report.summary_sources.is_empty());
+        assert_eq!(report.quality_kind, "");
+        assert!(report.quality_notes.is_empty());
+        let again = Report::from_json(report.to_json().unwrap()).unwrap();
+        assert_eq!(again, report, "and it is stored back whole");
+    }
 
     #[test]
     fn an_f32_probability_keeps_its_short_decimal() {
