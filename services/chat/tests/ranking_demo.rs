@@ -217,8 +217,10 @@ fn the_demo_shop_answers_the_labelled_requests() {
     let heldout = cases.iter().filter(|c| is_heldout(c)).count();
     assert!(heldout >= 19, "{heldout} held-out requests");
     assert!(
-        cases.iter().all(|c| c.split.as_deref().is_none_or(|s| s == "heldout")
-            && c.id.starts_with("ho-") == is_heldout(c)),
+        cases
+            .iter()
+            .all(|c| c.split.as_deref().is_none_or(|s| s == "heldout")
+                && c.id.starts_with("ho-") == is_heldout(c)),
         "a held-out request is marked so and its id starts with ho-"
     );
 
@@ -251,5 +253,8 @@ fn the_demo_shop_answers_the_labelled_requests() {
     } else {
         eprintln!("no model ({}): lexical only", maybe.status());
     }
-    assert!(lexical.all >= LEXICAL_FLOOR, "lexical precision@5 {lexical}");
+    assert!(
+        lexical.all >= LEXICAL_FLOOR,
+        "lexical precision@5 {lexical}"
+    );
 }
