@@ -20,12 +20,21 @@ use crate::ranking::{self, Ask, Reader};
 use crate::understanding::{self, Request, Shown};
 use crate::{AppState, input, reader, settings, view};
 
-/// What the bot says of `n` books.
-pub fn found(name: &str, n: usize) -> String {
-    if n == 0 {
-        "no 0 books for you".to_owned()
-    } else {
-        format!("{name} found {n} books for you")
+/// What the bot says of the `n` books it shows when `limit` were asked for. Fewer books
+/// than asked are said to be all that fit; none, plainly, with what to try. `unknown` is
+/// the book a "like" named that is not in the shop: nothing can be said to be like it.
+pub fn found(name: &str, n: usize, limit: usize, unknown: Option<&str>) -> String {
+    let books = |n: usize| if n == 1 { "book" } else { "books" };
+    match (n, unknown) {
+        (0, Some(title)) => format!(
+            "{name} does not know {title}, so cannot tell which books are like it. \
+             Say what you liked about it: a genre, a mood or what it is about"
+        ),
+        (0, None) => {
+            format!("{name} found no book that fits all of that. Try asking with fewer conditions")
+        }
+        (n, _) if n < limit => format!("{name} found only {n} {} that fit", books(n)),
+        (n, _) => format!("{name} found {n} {} for you", books(n)),
     }
 }
 
@@ -114,6 +123,21 @@ pub async fn recommend(
         "recommendation candidates"
     );
 
+    // A "like" naming a book the shop does not have.
+    let unknown = match &request {
+        Some(Request {
+            like_title: Some(title),
+            like_book: None,
+            ..
+        }) => {
+            let index = state
+                .index
+                .read()
+                .map_err(|_| ChatError::internal("index lock poisoned"))?;
+            (!ranking::knows_title(&index, title)).then(|| title.clone())
+        }
+        _ => None,
+    };
     let mut conn = quire_kit::db::conn(&state.pool).await?;
     let (picks, bot) = conn
         .transaction::<_, ChatError, _>(|conn| {
@@ -163,7 +187,7 @@ pub async fn recommend(
                     conn,
                     &id,
                     Kind::Bot,
-                    &found(&name, stored.len()),
+                    &found(&name, stored.len(), limit, unknown.as_deref()),
                     &stored,
                     now,
                 )

@@ -1,7 +1,7 @@
 //! The hard constraints: a book that breaks one is never recommended. Prices are bounds
 //! (a maximum of 0 asks for free books), pages are bounds, the audience asks for books
 //! for children or young adults (their genre, or a tag such as "picture book" or "young
-//! adult"), and excluded genres, books and topic words leave books out, as do the books
+//! adult"), and excluded genres (as a genre or a tag), books and topic words leave books out, as do the books
 //! this conversation showed and the ones the reader bought.
 //!
 //! Length: "short" means at most [`SHORT_PAGES`] pages, "long" at least [`LONG_PAGES`]
@@ -82,6 +82,15 @@ pub(crate) fn audience_fits(audience: Option<Audience>, entry: &Entry) -> bool {
         Some(Audience::Children) => entry.features.children,
         Some(Audience::YoungAdult) => entry.features.young_adult,
     }
+}
+
+/// Whether a book is of a genre the reader turned down (`excluded`, lowercase taxonomy
+/// names), as its genre or as one of its tags ("no romance": not a space opera tagged
+/// "romance" either).
+pub(crate) fn genre_excluded(excluded: &[String], entry: &Entry) -> bool {
+    !excluded.is_empty()
+        && (excluded.contains(&entry.features.genre)
+            || entry.features.tags.iter().any(|t| excluded.contains(t)))
 }
 
 /// Whether a book is about a topic the reader turned down: one of `excluded` (each the

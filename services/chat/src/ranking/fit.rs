@@ -12,7 +12,12 @@
 //! | semantic (with vectors)       | 3             | cosine to the query, scaled                |
 //! | price, pages, audience, new   | 1 each        | kept by the constraints (pages unknown 0.5), published in the last 90 days (1) or year (0.5) |
 //!
-//! The match percentage is met / asked; the score adds small priors (sales, the reader's
+//! The match percentage is met / asked. A genre asked for must be the book's genre or one
+//! of its tags, unless the rest of the subject (moods, topic words, author, title, "like
+//! this book") is met to at least [`RELEVANCE_FLOOR`] of what it asked (of at most
+//! [`FLOOR_OF_AT_MOST`] of it, for a long description). A book below is not shown at all,
+//! so "fantasy under $2" shows fewer books rather than a cheap one that only says
+//! "fantasy" in its summary. The score adds small priors (sales, the reader's
 //! genres, the assessment score, catalog's search rank) and subtracts the cue words of
 //! moods the reader does not want.
 
@@ -37,12 +42,24 @@ const W_POPULAR: f32 = 0.4;
 const W_HISTORY: f32 = 0.4;
 const W_ASSESSMENT: f32 = 0.2;
 const W_SEARCH: f32 = 0.5;
+/// The least share of the rest of the subject a book of another genre meets.
+pub(crate) const RELEVANCE_FLOOR: f32 = 0.34;
+/// A long description asks for more than any one book meets: the floor is of at most this
+/// much of it (three parts' worth: a genre and a few topic words pass).
+const FLOOR_OF_AT_MOST: f32 = 9.0;
+/// A genre asked for is met by the book's genre (1) or tags (0.5), not its summary alone.
+const GENRE_FLOOR: f32 = 0.5;
 
 /// How one book meets the request.
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct Fit {
     pub asked: f32,
     pub met: f32,
+    /// What of `asked` and `met` the subject other than the genre is (no constraint, no
+    /// vector).
+    pub other_asked: f32,
+    pub other_met: f32,
+    pub genre_asked: bool,
     /// 0-1 each.
     pub genre: f32,
     pub mood: f32,
@@ -66,6 +83,21 @@ impl Fit {
     fn add(&mut self, weight: f32, value: f32) {
         self.asked += weight;
         self.met += weight * value;
+    }
+
+    /// Counts one part of the subject other than the genre.
+    fn add_subject(&mut self, weight: f32, value: f32) {
+        self.add(weight, value);
+        self.other_asked += weight;
+        self.other_met += weight * value;
+    }
+
+    /// Whether the book meets enough of the subject to be shown: the genre asked for, or
+    /// enough of the rest.
+    pub fn relevant(&self) -> bool {
+        let others = self.other_asked > 0.0
+            && self.other_met >= RELEVANCE_FLOOR * self.other_asked.min(FLOOR_OF_AT_MOST);
+        !self.genre_asked || self.genre >= GENRE_FLOOR || others
     }
 
     /// 0-100: how much of what was asked the book meets.
@@ -106,6 +138,7 @@ pub(crate) fn fit(
             })
             .fold(0.0, f32::max);
         f.add(W_GENRE, f.genre);
+        f.genre_asked = true;
     }
     if !query.moods.is_empty() {
         let mut sum = 0.0;
@@ -118,7 +151,7 @@ pub(crate) fn fit(
             sum += value;
         }
         f.mood = sum / query.moods.len() as f32;
-        f.add(W_MOOD, f.mood);
+        f.add_subject(W_MOOD, f.mood);
     }
     let mut keywords_met = 0.0;
     for (i, k) in query.keywords.iter().enumerate() {
@@ -130,7 +163,7 @@ pub(crate) fn fit(
             }
         }
         keywords_met += value;
-        f.add(W_KEYWORD * k.rarity, value);
+        f.add_subject(W_KEYWORD * k.rarity, value);
     }
     if !query.author.is_empty() {
         f.author = if all_in(entry, &query.author, IN_AUTHOR) {
@@ -144,7 +177,7 @@ pub(crate) fn fit(
         } else {
             0.0
         };
-        f.add(W_AUTHOR, f.author);
+        f.add_subject(W_AUTHOR, f.author);
     }
     if !query.title.is_empty() {
         let wanted: Vec<u32> = query.title.iter().flatten().copied().collect();
@@ -158,11 +191,11 @@ pub(crate) fn fit(
         } else {
             0.8 * share * share
         };
-        f.add(W_TITLE, f.title);
+        f.add_subject(W_TITLE, f.title);
     }
     if let Some(source) = like {
         f.like = similar::likeness(source, entry);
-        f.add(W_LIKE, f.like);
+        f.add_subject(W_LIKE, f.like);
     }
     if let Some(cos) = cosine {
         let s = semantic::scaled(cos);

@@ -6,7 +6,7 @@
 //!
 //! CONTRACT (fixed between the service and this module): [`Index`] and its methods,
 //! [`BookDoc`], [`SearchHit`], [`Reader`], [`Ask`], [`Pick`], [`embedding_text`],
-//! [`query_text`] and [`recommend`].
+//! [`query_text`], [`recommend`] and [`knows_title`].
 //!
 //! [`recommend`] works in five steps, one file each:
 //! 1. [`constraints`]: books that break a hard constraint (price, pages, audience,
@@ -136,6 +136,11 @@ pub fn embedding_text(doc: &BookDoc) -> String {
     )
 }
 
+/// Whether `name` names a book of `index` (as "books like ..." finds it).
+pub fn knows_title(index: &Index, name: &str) -> bool {
+    similar::resolve(index, name).is_some()
+}
+
 /// The books that answer `ask`, best first, at most `ask.limit`.
 pub fn recommend(index: &Index, ask: &Ask<'_>) -> Vec<Pick> {
     if ask.limit == 0 || index.is_empty() {
@@ -165,7 +170,7 @@ pub fn recommend(index: &Index, ask: &Ask<'_>) -> Vec<Pick> {
         // The cheap tests first: most books fall at the price or the genre.
         if !constraints::price_fits(request, entry.doc.price_cents)
             || !constraints::audience_fits(request.audience, entry)
-            || excluded_genres.contains(&entry.features.genre)
+            || constraints::genre_excluded(&excluded_genres, entry)
             || (!ask.exclude.is_empty() && ask.exclude.contains(id))
             || (!ask.reader.bought.is_empty() && ask.reader.bought.contains(id))
             || request.exclude_books.iter().any(|b| b == id)
@@ -193,6 +198,9 @@ pub fn recommend(index: &Index, ask: &Ask<'_>) -> Vec<Pick> {
             hits.get(id).copied()
         };
         if query.has_text && !fit.matched && search.is_none() {
+            continue;
+        }
+        if !fit.relevant() || (query.like_unknown_alone && !query.named_in(entry)) {
             continue;
         }
         let score = fit::score(

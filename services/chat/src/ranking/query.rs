@@ -11,7 +11,7 @@ use super::constraints::PageBounds;
 use super::index::{Entry, Index};
 use super::moods::MoodCues;
 use super::similar;
-use super::tokens::{IN_LONG, IN_SHORT, IN_TAGS, IN_TITLE, words};
+use super::tokens::{IN_AUTHOR, IN_LONG, IN_SHORT, IN_TAGS, IN_TITLE, words};
 
 /// One topic word (or words) of the request.
 #[derive(Debug)]
@@ -22,6 +22,9 @@ pub(crate) struct Keyword {
     pub words: Vec<Option<u32>>,
     /// 0.5 for a word every book has, up to 1 for a word one book has.
     pub rarity: f32,
+    /// A word of the name of a book the index does not have: matched, but no topic to
+    /// name in a reason ("a book about keeper's").
+    pub of_name: bool,
 }
 
 /// A mood of the request with its cue words as folded word numbers (a phrase is all of
@@ -44,6 +47,12 @@ pub(crate) struct Query<'a> {
     pub title: Vec<Option<u32>>,
     /// The book "more like this" starts from: its id in the index.
     pub like: Option<&'a str>,
+    /// The words of a "like" that names no indexed book ("something like Moby-Dick").
+    pub named: Vec<Option<u32>>,
+    /// Whether that unknown book is all the request asks for: then only its sequels and
+    /// its author's books (the words in a title or an author) can answer, never a book
+    /// that merely shares a word or a vector with its name.
+    pub like_unknown_alone: bool,
     pub excluded_keywords: Vec<Vec<Option<u32>>>,
     /// Cue words of the moods the reader does not want (and that no wanted mood or genre
     /// shares): a book whose text says them is ranked lower.
@@ -83,6 +92,7 @@ impl<'a> Query<'a> {
                     said: k.clone(),
                     rarity: rarity(&words),
                     words,
+                    of_name: false,
                 }
             })
             .filter(|k| !k.words.is_empty())
@@ -94,15 +104,18 @@ impl<'a> Query<'a> {
             _ => None,
         };
         // A "like" that names no indexed book is looked for as words (a title or an author).
+        let mut named = Vec::new();
         if like.is_none()
             && let Some(title) = &request.like_title
         {
             for w in words(title) {
                 let words = vec![voc.id(&w)];
+                named.extend(words.iter().copied());
                 keywords.push(Keyword {
                     rarity: rarity(&words),
                     said: w,
                     words,
+                    of_name: true,
                 });
             }
         }
@@ -140,8 +153,17 @@ impl<'a> Query<'a> {
             || request.author.is_some()
             || request.title.is_some()
             || like.is_some();
+        let like_unknown_alone = !named.is_empty()
+            && request.keywords.is_empty()
+            && request.genres.is_empty()
+            && request.moods.is_empty()
+            && request.author.is_none()
+            && request.title.is_none()
+            && request.audience.is_none();
         Self {
             request,
+            named,
+            like_unknown_alone,
             genres: request
                 .genres
                 .iter()
@@ -158,6 +180,14 @@ impl<'a> Query<'a> {
             today: super::tokens::day_number(today),
             has_text,
         }
+    }
+
+    /// Whether every word of the unknown book's name is in `entry`'s title or author.
+    pub fn named_in(&self, entry: &Entry) -> bool {
+        !self.named.is_empty()
+            && self.named.iter().all(|w| {
+                w.is_some_and(|id| entry.features.places(id) & (IN_TITLE | IN_AUTHOR) != 0)
+            })
     }
 
     /// The book the request starts from ("more like this"), when it names one.

@@ -59,16 +59,11 @@ pub(crate) fn line(
     if let Some(source) = like
         && fit.like >= fit.genre.max(fit.mood)
     {
-        let what = match similar::shared(source, entry) {
-            Shared::Author => "same author".to_owned(),
-            Shared::Genre => {
-                let (noun, countable) = genre_noun(&entry.doc.genre);
-                format!("also {}{noun}", if countable { "a " } else { "" })
-            }
-            Shared::Tag(tag) => format!("also about {tag}"),
-            Shared::Nothing => "a similar story".to_owned(),
-        };
-        return format!("Because you liked {}: {what}{extra}", source.doc.title);
+        return format!(
+            "Because you liked {}: {}{extra}",
+            source.doc.title,
+            alike(&similar::shared(source, entry), &entry.doc.genre)
+        );
     }
 
     let r = query.request;
@@ -123,7 +118,7 @@ pub(crate) fn line(
         .keywords
         .iter()
         .enumerate()
-        .filter(|(i, _)| met(*i, fit.keywords) && !met(*i, fit.keywords_name_author))
+        .filter(|(i, k)| met(*i, fit.keywords) && !met(*i, fit.keywords_name_author) && !k.of_name)
         .map(|(_, k)| k.said.as_str())
         .take(3)
         .collect();
@@ -173,6 +168,31 @@ pub(crate) fn line(
     capitalise(&format!("{phrase}{extra}"))
 }
 
+/// What a book shares with the one the reader liked, in words: "the same author, also a
+/// mystery, also about the sea and lighthouses"; "a similar story" when it is only alike
+/// as a whole.
+fn alike(shared: &[Shared], genre: &str) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut tags: Vec<&str> = Vec::new();
+    for s in shared {
+        match s {
+            Shared::Author => parts.push("the same author".to_owned()),
+            Shared::Genre => {
+                let (noun, countable) = genre_noun(genre);
+                parts.push(format!("also {}{noun}", if countable { "a " } else { "" }));
+            }
+            Shared::Tag(tag) => tags.push(tag),
+        }
+    }
+    if !tags.is_empty() {
+        parts.push(format!("also about {}", tags.join(" and ")));
+    }
+    if parts.is_empty() {
+        return "a similar story".to_owned();
+    }
+    parts.join(", ")
+}
+
 /// ", popular with readers" for a book among the best sellers, ", a genre you read
 /// often" for the reader's most read genre.
 fn extra(index: &Index, entry: &Entry, reader: &Reader<'_>) -> String {
@@ -208,6 +228,22 @@ mod tests {
         assert_eq!(dollars(500), "$5");
         assert_eq!(dollars(499), "$4.99");
         assert_eq!(dollars(5), "$0.05");
+    }
+
+    #[test]
+    fn what_two_books_share_reads_as_words() {
+        let all = [
+            Shared::Author,
+            Shared::Genre,
+            Shared::Tag("sea".into()),
+            Shared::Tag("lighthouses".into()),
+        ];
+        assert_eq!(
+            alike(&all, "Mystery"),
+            "the same author, also a mystery, also about sea and lighthouses"
+        );
+        assert_eq!(alike(&[], "Mystery"), "a similar story");
+        assert_eq!(alike(&all[1..2], "Fantasy"), "also fantasy");
     }
 
     #[test]

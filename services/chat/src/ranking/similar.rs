@@ -2,7 +2,9 @@
 //! loosely: "like salt witch", "like the clockmakers alibi") among the index's titles, and
 //! how alike two books are. Without vectors likeness is the genre (0.35), a shared author
 //! (0.25) and the overlap of what they are about, their tags' and short summaries' words
-//! (0.4); with both vectors it is the mean of that and their scaled cosine.
+//! (0.4); with both vectors it is the mean of that and their scaled cosine. A children's
+//! book is half as alike to one that is not (and the other way round), and
+//! so is one of a very different length when both lengths are known.
 
 use super::index::{Entry, Index};
 use super::semantic;
@@ -56,6 +58,13 @@ pub(crate) fn resolve<'a>(index: &'a Index, name: &str) -> Option<&'a str> {
     best.map(|(_, id)| id)
 }
 
+/// How much less alike a book for another audience, or of a very different length, is.
+const OTHER_AUDIENCE: f32 = 0.5;
+/// Lengths more than this many times apart are very different.
+const LENGTH_RATIO: u32 = 3;
+/// The most shared tags the reason names.
+const REASON_TAGS: usize = 2;
+
 /// What two books share, for the reason line.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum Shared {
@@ -63,7 +72,6 @@ pub(crate) enum Shared {
     Genre,
     /// A tag of the book that the source also has.
     Tag(String),
-    Nothing,
 }
 
 /// How alike `book` is to `source` (0-1).
@@ -77,25 +85,37 @@ pub(crate) fn likeness(source: &Entry, book: &Entry) -> f32 {
     let author = if same_author(source, book) { 0.25 } else { 0.0 };
     let about = overlap(&a.about_words, &b.about_words);
     let meta = genre + author + 0.4 * about;
-    match (&source.vector, &book.vector) {
+    let alike = match (&source.vector, &book.vector) {
         (Some(x), Some(y)) => 0.5 * meta + 0.5 * semantic::scaled(semantic::dot(x, y)),
         _ => meta,
+    };
+    let other_audience = a.children != b.children;
+    let (p, q) = (source.doc.pages, book.doc.pages);
+    let other_length = p > 0 && q > 0 && (p > q * LENGTH_RATIO || q > p * LENGTH_RATIO);
+    if other_audience || other_length {
+        alike * OTHER_AUDIENCE
+    } else {
+        alike
     }
 }
 
-/// What `book` most plainly shares with `source`.
-pub(crate) fn shared(source: &Entry, book: &Entry) -> Shared {
+/// What `book` shares with `source`, the plainest first: the author, the genre, a few tags
+/// (empty when it shares none of them).
+pub(crate) fn shared(source: &Entry, book: &Entry) -> Vec<Shared> {
+    let mut shared = Vec::new();
     if same_author(source, book) {
-        return Shared::Author;
+        shared.push(Shared::Author);
     }
     if !book.features.genre.is_empty() && source.features.genre == book.features.genre {
-        return Shared::Genre;
+        shared.push(Shared::Genre);
     }
-    book.features
-        .tags
-        .iter()
-        .find(|t| source.features.tags.contains(t))
-        .map_or(Shared::Nothing, |t| Shared::Tag(t.clone()))
+    let tags = book.features.tags.iter();
+    shared.extend(
+        tags.filter(|t| source.features.tags.contains(t))
+            .take(REASON_TAGS)
+            .map(|t| Shared::Tag(t.clone())),
+    );
+    shared
 }
 
 fn same_author(a: &Entry, b: &Entry) -> bool {
@@ -213,9 +233,9 @@ mod tests {
         assert!(likeness(witch, book("2")) > likeness(witch, book("3")));
         assert!(likeness(witch, book("3")) > likeness(witch, book("4")));
         assert!(likeness(witch, book("4")) > likeness(witch, book("5")));
-        assert_eq!(shared(witch, book("2")), Shared::Author);
-        assert_eq!(shared(witch, book("3")), Shared::Genre);
-        assert_eq!(shared(witch, book("4")), Shared::Tag("sea".into()));
-        assert_eq!(shared(witch, book("5")), Shared::Nothing);
+        assert_eq!(shared(witch, book("2")), [Shared::Author, Shared::Genre]);
+        assert_eq!(shared(witch, book("3")), [Shared::Genre]);
+        assert_eq!(shared(witch, book("4")), [Shared::Tag("sea".into())]);
+        assert_eq!(shared(witch, book("5")), []);
     }
 }

@@ -316,7 +316,7 @@ fn more_like_a_book_leaves_it_out_and_prefers_its_author_and_genre() {
     );
     assert_eq!(
         picks[0].reason,
-        "Because you liked The Clockmaker's Alibi: same author"
+        "Because you liked The Clockmaker's Alibi: the same author, also a mystery, also about detective"
     );
 
     let by_id = Request {

@@ -143,7 +143,8 @@ pub(crate) fn parse(tokens: &mut [Token], request: &mut Request) {
 fn audience(request: &mut Request, audience: Audience, negated: bool) {
     if negated {
         push_unique(&mut request.exclude_genres, audience.genre());
-    } else {
+    } else if request.audience.is_none() {
+        // An age said it already ("for my daughter, she's 15").
         request.audience = Some(audience);
     }
 }

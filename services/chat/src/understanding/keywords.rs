@@ -19,6 +19,7 @@ const NOT_TOPICS: &[&str] = &[
     "need",
     "needs",
     "likes",
+    "loves",
     "love",
     "looking",
     "look",
@@ -208,7 +209,7 @@ pub(crate) fn parse(tokens: &mut [Token], request: &mut Request, name: &str) {
 }
 
 /// Whether `word` (lowercase) names no topic.
-fn is_stop(word: &str) -> bool {
+pub(crate) fn is_stop(word: &str) -> bool {
     quire_english::is_stop_word(word) || NOT_TOPICS.contains(&word)
 }
 

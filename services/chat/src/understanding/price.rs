@@ -95,7 +95,8 @@ const BEFORE_FREE: &[&str] = &[
     "there",
     "100%",
 ];
-const NUMBER_WORDS: &[&str] = &[
+/// Numbers said as words, each at its value's index.
+pub(crate) const NUMBER_WORDS: &[&str] = &[
     "zero",
     "one",
     "two",

@@ -79,7 +79,7 @@ fn genre_at(tokens: &[Token], at: usize) -> Option<(&'static str, usize)> {
 }
 
 /// The genre a phrase names, trying it as written and then as a singular.
-fn genre_of(phrase: &str) -> Option<&'static str> {
+pub(crate) fn genre_of(phrase: &str) -> Option<&'static str> {
     let singulars = [
         phrase.strip_suffix("ies").map(|s| format!("{s}y")),
         phrase.strip_suffix('s').map(str::to_string),

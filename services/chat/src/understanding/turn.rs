@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use super::refine::{self, Change};
 use super::request::{Length, Request, Shown, push_unique};
 use super::social::{self, Social};
-use super::{filters, keywords, names, negation, price, text, topics};
+use super::{age, filters, keywords, names, negation, phrases, price, text, topics, typos};
 
 /// What the utterance was.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -80,8 +80,11 @@ pub fn understand(
     let mut said = Request::default();
     names::parse(&mut tokens, &mut said);
     price::parse(&mut tokens, &mut said);
+    typos::correct(&mut tokens);
     negation::mark(&mut tokens);
+    age::parse(&mut tokens, &mut said);
     filters::parse(&mut tokens, &mut said);
+    phrases::parse(&mut tokens, &mut said);
     topics::parse(&mut tokens, &mut said);
     let social = social::parse(&mut tokens);
     keywords::parse(&mut tokens, &mut said, name);

@@ -330,13 +330,18 @@ pub const SHELF: &[NewBook<'static>] = &[
 /// and the word this test's books (alone on the shared broker) carry in their titles and
 /// summaries. The broker holds every test's books, and chat follows them all.
 pub async fn stocked(app: &TestApp) -> (Vec<String>, String) {
+    stock(app, SHELF).await
+}
+
+/// Puts `shelf` in the shop as [`stocked`] does the [`SHELF`].
+pub async fn stock(app: &TestApp, shelf: &[NewBook<'_>]) -> (Vec<String>, String) {
     let writer = app.user(&["writer"]).await;
     let token: String = format!("zq{}", suffix())
         .chars()
         .filter(char::is_ascii_alphabetic)
         .collect();
     let mut ids = Vec::new();
-    for book in SHELF {
+    for book in shelf {
         let title = format!("{} {token}", book.title);
         let summary = format!("{} {token}.", book.summary);
         let mine = NewBook {

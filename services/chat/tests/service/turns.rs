@@ -92,7 +92,10 @@ async fn a_cosy_conversation_is_refined_turn_by_turn_and_never_repeats_a_book() 
             assert!(seen.insert(id), "a book shown twice in one conversation");
         }
         if again.books.is_empty() {
-            assert_eq!(again.reply_user, "no 0 books for you");
+            assert_eq!(
+                again.reply_user,
+                "Quinn found no book that fits all of that. Try asking with fewer conditions"
+            );
         }
     }
 
