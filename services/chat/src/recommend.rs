@@ -20,21 +20,18 @@ use crate::ranking::{self, Ask, Reader};
 use crate::understanding::{self, Request, Shown};
 use crate::{AppState, input, reader, settings, view};
 
-/// What the bot says of the `n` books it shows when `limit` were asked for. Fewer books
-/// than asked are said to be all that fit; none, plainly, with what to try. `unknown` is
-/// the book a "like" named that is not in the shop: nothing can be said to be like it.
-pub fn found(name: &str, n: usize, limit: usize, unknown: Option<&str>) -> String {
-    let books = |n: usize| if n == 1 { "book" } else { "books" };
+/// What the bot says of the `n` books it shows, in the platform's words ("{name} found N
+/// books for you", "no 0 books for you": the spec's chat reply). `unknown` is the book a
+/// "like" named that is not in the shop: with nothing shown, the reply says so and what
+/// to say instead, since no book can be said to be like one Quinn does not know.
+pub fn found(name: &str, n: usize, unknown: Option<&str>) -> String {
     match (n, unknown) {
         (0, Some(title)) => format!(
             "{name} does not know {title}, so cannot tell which books are like it. \
              Say what you liked about it: a genre, a mood or what it is about"
         ),
-        (0, None) => {
-            format!("{name} found no book that fits all of that. Try asking with fewer conditions")
-        }
-        (n, _) if n < limit => format!("{name} found only {n} {} that fit", books(n)),
-        (n, _) => format!("{name} found {n} {} for you", books(n)),
+        (0, None) => "no 0 books for you".to_owned(),
+        (n, _) => format!("{name} found {n} books for you"),
     }
 }
 
@@ -187,7 +184,7 @@ pub async fn recommend(
                     conn,
                     &id,
                     Kind::Bot,
-                    &found(&name, stored.len(), limit, unknown.as_deref()),
+                    &found(&name, stored.len(), unknown.as_deref()),
                     &stored,
                     now,
                 )
