@@ -491,6 +491,34 @@ def check_compose(path, rep):
             rep.error(where, f"the observability profile has no {need} service")
 
 
+def check_balancing(name, docs, rep):
+    """A service's callers reach its replicas, not one virtual address: every QUIRE_*_URL
+    that names a rendered Service names a headless one (clusterIP: None) and one of its
+    ports, so quire_kit::upstream balances each call over the pods its DNS answer lists
+    (a ClusterIP balances per connection, and a caller holds one)."""
+    services = {d["metadata"]["name"]: d for d in docs if d.get("kind") == "Service"}
+    for doc in docs:
+        tmpl = pod_spec_of(doc)
+        if tmpl is None:
+            continue
+        for c in (tmpl.get("spec") or {}).get("containers") or []:
+            for env in c.get("env") or []:
+                key, value = env.get("name", ""), env.get("value")
+                if not (key.startswith("QUIRE_") and key.endswith("_URL") and isinstance(value, str)):
+                    continue
+                for one in value.split(","):
+                    m = re.fullmatch(r"http://([a-z0-9-]+):(\d+)", one.strip())
+                    if not m or m.group(1) not in services:
+                        continue
+                    svc = services[m.group(1)]
+                    where = f"{name}: {doc['kind']}/{doc['metadata']['name']} {key}"
+                    if (svc.get("spec") or {}).get("clusterIP") != "None":
+                        rep.error(where, f"names Service/{m.group(1)}, which is not headless: calls would be balanced per connection")
+                    ports = {p.get("port") for p in (svc.get("spec") or {}).get("ports") or []}
+                    if int(m.group(2)) not in ports:
+                        rep.error(where, f"port {m.group(2)} is not a port of Service/{m.group(1)}")
+
+
 def main():
     if len(sys.argv) == 3 and sys.argv[1] == "compose":
         rep = Report()
@@ -525,6 +553,7 @@ def main():
         check_topics(name, docs, rep)
         check_ingress(name, docs, rep)
         check_scaling(name, docs, rep)
+        check_balancing(name, docs, rep)
         check_alerts(name, docs, rep)
         check_database_budget(name, docs, rep)
         check_rollout_order(name, docs, rep)

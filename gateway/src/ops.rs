@@ -8,7 +8,7 @@ use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::middleware::Next;
 use actix_web::{HttpResponse, get, web};
-use tonic::transport::Channel;
+use quire_kit::upstream::Upstream;
 use tonic_health::pb::HealthCheckRequest;
 use tonic_health::pb::health_client::HealthClient;
 use tracing::Instrument;
@@ -21,14 +21,14 @@ pub async fn healthz() -> HttpResponse {
 /// What the gateway needs to be of use: Redis and the health services of its gRPC peers.
 pub struct Health {
     pub redis: redis::Client,
-    pub auth: HealthClient<Channel>,
-    pub wallet: HealthClient<Channel>,
-    pub catalog: HealthClient<Channel>,
-    pub manuscript: HealthClient<Channel>,
-    pub chat: HealthClient<Channel>,
+    pub auth: HealthClient<Upstream>,
+    pub wallet: HealthClient<Upstream>,
+    pub catalog: HealthClient<Upstream>,
+    pub manuscript: HealthClient<Upstream>,
+    pub chat: HealthClient<Upstream>,
 }
 
-async fn serving(client: &HealthClient<Channel>) -> bool {
+async fn serving(client: &HealthClient<Upstream>) -> bool {
     let mut req = tonic::Request::new(HealthCheckRequest {
         service: String::new(),
     });
