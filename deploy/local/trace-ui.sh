@@ -23,7 +23,8 @@
 # QUIRE_TRACE_UI_PORT (default 6006) is its UI and REST API, on 127.0.0.1 only (it has no
 # login); QUIRE_TRACE_OTLP_PORT (default 4317) its OTLP/gRPC receiver, which Phoenix binds
 # on every interface (it has no setting for that; it only accepts spans). Its own usage
-# telemetry and its LLM assistant (which would run shell commands on the server) are off.
+# telemetry, its downloads at run time (web fonts, a sandbox binary) and its LLM
+# assistant (which would run shell commands on the server) are off.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -86,6 +87,7 @@ start() {
     PHOENIX_GRPC_PORT="$OTLP_PORT" \
     PHOENIX_DEFAULT_RETENTION_POLICY_DAYS=7 \
     PHOENIX_TELEMETRY_ENABLED=false \
+    PHOENIX_ALLOW_EXTERNAL_RESOURCES=false \
     PHOENIX_LOG_MIGRATIONS=false \
     PHOENIX_DISABLE_AGENT_ASSISTANT=true \
     PHOENIX_AGENTS_DISABLE_BASH=true \
