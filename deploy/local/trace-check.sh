@@ -106,7 +106,7 @@ import json, sys
 spans = json.loads(sys.argv[1])["data"]
 names = [s["name"] for s in spans]
 need = {
-    "the gateway span of GET /api/trade": any(s["attributes"].get("http", {}).get("route") == "/api/trade" for s in spans),
+    "the gateway span of GET /api/trade": any(s["attributes"].get("http.route") == "/api/trade" for s in spans),
     "a wallet gRPC span": any("wallet" in n.lower() for n in names),
     "a catalog gRPC span": any("catalog" in n.lower() for n in names),
 }
@@ -129,7 +129,7 @@ for s in spans:
     by_parent.setdefault(s["parent_id"], []).append(s)
 ids = {s["context"]["span_id"] for s in spans}
 def show(s, depth):
-    route = s["attributes"].get("http", {}).get("route")
+    route = s["attributes"].get("http.route")
     print(f"  {\"  \" * depth}{s[\"name\"]}{\" \" + route if route else \"\"}  {ms(s):.1f} ms")
     for c in sorted(by_parent.get(s["context"]["span_id"], []), key=lambda c: c["start_time"]):
         show(c, depth + 1)
