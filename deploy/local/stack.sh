@@ -205,7 +205,7 @@ fetch_model() {
 # run (its first start installs it and creates its tables); the services wait for it, so
 # that their first spans have somewhere to go. Without it the stack runs all the same.
 TRACE_UI_PID=""
-trace_ui() { "$TRACE_UI" "$@" 2> >(sed 's/^\[trace-ui\]/[stack] trace UI:/' >&2); }
+trace_ui() { "$TRACE_UI" "$@" 2> >(sed -u 's/^\[trace-ui\]/[stack] trace UI:/' >&2); }
 
 start_trace_ui() {
   if [[ "$QUIRE_TRACE_UI" == off ]]; then

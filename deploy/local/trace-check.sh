@@ -129,8 +129,8 @@ for s in spans:
     by_parent.setdefault(s["parent_id"], []).append(s)
 ids = {s["context"]["span_id"] for s in spans}
 def show(s, depth):
-    route = s["attributes"].get("http.route")
-    print(f"  {\"  \" * depth}{s[\"name\"]}{\" \" + route if route else \"\"}  {ms(s):.1f} ms")
+    route = s["attributes"].get("http.route") or ""
+    print("  " + "  " * depth + " ".join(filter(None, [s["name"], route])) + "  %.1f ms" % ms(s))
     for c in sorted(by_parent.get(s["context"]["span_id"], []), key=lambda c: c["start_time"]):
         show(c, depth + 1)
 for root in sorted((s for s in spans if s["parent_id"] not in ids), key=lambda s: s["start_time"]):
