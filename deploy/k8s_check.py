@@ -30,7 +30,8 @@ For every rendered overlay it checks, and reports every failure before exiting n
 The `compose` form checks deploy/docker/compose.yaml: every service it depends on exists,
 each image built from the Dockerfile names a SERVICE the Dockerfile knows, every Quire
 service (gateway, auth, wallet, catalog, chat, manuscript) and its migrate job is there,
-and the observability profile's services and mounts are in place.
+the collector's traces go to a store that runs without a profile (Jaeger), and the
+observability profile's services and mounts are in place.
 """
 import argparse
 import base64
@@ -40,6 +41,7 @@ from pathlib import Path
 
 import yaml
 
+import k8s_traces
 from k8s_budget import check_database_budget, check_rollout_order
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -486,9 +488,13 @@ def check_compose(path, rep):
             elif src and src not in (compose.get("volumes") or {}):
                 rep.error(sw, f"mounts volume {src}, which is not declared under volumes:")
     obs = {n for n, s in services.items() if "observability" in (s.get("profiles") or [])}
-    for need in ("jaeger", "prometheus", "grafana"):
+    for need in ("prometheus", "grafana"):
         if need not in obs:
             rep.error(where, f"the observability profile has no {need} service")
+    # Traces are kept with or without the profile: the collector exports them to Jaeger.
+    if "jaeger" not in services or services["jaeger"].get("profiles"):
+        rep.error(where, "jaeger must be a service without a profile (the collector's traces go to it)")
+    k8s_traces.check_compose(where, compose, Path(path).parent, rep)
 
 
 def check_balancing(name, docs, rep):
@@ -557,6 +563,7 @@ def main():
         check_alerts(name, docs, rep)
         check_database_budget(name, docs, rep)
         check_rollout_order(name, docs, rep)
+        k8s_traces.check_rendered(name, docs, rep)
         if name.endswith("prod") and any(d["kind"] == "Secret" for d in docs):
             rep.error(name, "renders a Secret; production secrets come from ExternalSecrets")
     for n in rep.notes:
