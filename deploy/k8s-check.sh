@@ -144,6 +144,8 @@ python3 "$ROOT/deploy/k8s_budget_test.py" 2>"$OUT/budget-test.err" \
   || { fail "deploy/k8s_budget_test.py failed:"; sed 's/^/    /' "$OUT/budget-test.err"; }
 "$PY" "$ROOT/deploy/k8s_traces_test.py" 2>"$OUT/traces-test.err" \
   || { fail "deploy/k8s_traces_test.py failed:"; sed 's/^/    /' "$OUT/traces-test.err"; }
+"$PY" "$ROOT/deploy/k8s_balancing_test.py" 2>"$OUT/balancing-test.err" \
+  || { fail "deploy/k8s_balancing_test.py failed:"; sed 's/^/    /' "$OUT/balancing-test.err"; }
 if ((${#rendered[@]})); then
   "$PY" "$CHECK" --k8s-version "$K8S_VERSION" "${rendered[@]}" || errors=$((errors + 1))
   node "$SCHEMAS/validate.mjs" "$NODE_DIR/node_modules" "${rendered[@]}" || errors=$((errors + 1))
