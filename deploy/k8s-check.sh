@@ -12,13 +12,16 @@
 #    requests and limits, probes), selectors that meet, references that resolve, topics,
 #    HPAs without fighting replicas, no Ingress path to /metrics, /readyz or an admin
 #    port, the PostgreSQL connection budget and the migrations' order (deploy/k8s_budget.py,
-#    tested first by deploy/k8s_budget_test.py).
+#    tested first by deploy/k8s_budget_test.py), and that the OTel collector exports the
+#    traces to a store rendered beside it, not to `debug` alone (deploy/k8s_traces.py,
+#    tested first by deploy/k8s_traces_test.py).
 # 3. Validates the Strimzi and CloudNativePG resources against the operators' schemas,
 #    strictly (deploy/k8s-schemas/validate.mjs, packages pinned by package-lock.json).
 # 4. Runs checkov over the rendered overlays (skips: deploy/.checkov.yaml, each with its
 #    reason, also listed in k8s/README.md).
 # 5. Checks that every component is used by an overlay, that the two copies of the OTel
-#    collector config match, and deploy/docker/compose.yaml (k8s_check.py compose).
+#    collector config and of the Jaeger config match, and deploy/docker/compose.yaml
+#    (k8s_check.py compose).
 #
 # Tools: the Python ones (deploy/k8s-schemas/requirements.txt) are installed once into the
 # virtual environment $QUIRE_CACHE/k8s-check-venv, the Node ones (package-lock.json) into
@@ -139,6 +142,8 @@ done
 # The budget and rollout checks' own test first: a check that cannot fail proves nothing.
 python3 "$ROOT/deploy/k8s_budget_test.py" 2>"$OUT/budget-test.err" \
   || { fail "deploy/k8s_budget_test.py failed:"; sed 's/^/    /' "$OUT/budget-test.err"; }
+"$PY" "$ROOT/deploy/k8s_traces_test.py" 2>"$OUT/traces-test.err" \
+  || { fail "deploy/k8s_traces_test.py failed:"; sed 's/^/    /' "$OUT/traces-test.err"; }
 if ((${#rendered[@]})); then
   "$PY" "$CHECK" --k8s-version "$K8S_VERSION" "${rendered[@]}" || errors=$((errors + 1))
   node "$SCHEMAS/validate.mjs" "$NODE_DIR/node_modules" "${rendered[@]}" || errors=$((errors + 1))
@@ -187,11 +192,14 @@ else
   fail "promtool is missing (Debian: apt-get install prometheus); the alert rules cannot be checked"
 fi
 
-cmp -s "$ROOT/deploy/otel/collector.yaml" "$K8S/components/otel/collector-config.yaml" \
-  || fail "deploy/otel/collector.yaml and k8s/components/otel/collector-config.yaml differ (keep them identical)"
-
-"$PY" -c 'import sys, yaml; yaml.safe_load(open(sys.argv[1]))' "$ROOT/deploy/otel/collector.yaml" 2>"$OUT/yaml.err" \
-  || { fail "deploy/otel/collector.yaml is not valid YAML:"; sed 's/^/    /' "$OUT/yaml.err"; }
+# compose mounts deploy/otel/*.yaml; kustomize reads only the component's own folder.
+for pair in collector.yaml=collector-config.yaml jaeger.yaml=jaeger-config.yaml; do
+  src="deploy/otel/${pair%%=*}"
+  copy="k8s/components/otel/${pair#*=}"
+  cmp -s "$ROOT/$src" "$ROOT/$copy" || fail "$src and $copy differ (keep them identical)"
+  "$PY" -c 'import sys, yaml; yaml.safe_load(open(sys.argv[1]))' "$ROOT/$src" 2>"$OUT/yaml.err" \
+    || { fail "$src is not valid YAML:"; sed 's/^/    /' "$OUT/yaml.err"; }
+done
 "$PY" "$CHECK" compose "$ROOT/deploy/docker/compose.yaml" || errors=$((errors + 1))
 
 if ((errors)); then

@@ -30,7 +30,8 @@ For every rendered overlay it checks, and reports every failure before exiting n
 The `compose` form checks deploy/docker/compose.yaml: every service it depends on exists,
 each image built from the Dockerfile names a SERVICE the Dockerfile knows, every Quire
 service (gateway, auth, wallet, catalog, chat, manuscript) and its migrate job is there,
-and the observability profile's services and mounts are in place.
+the collector's traces go to a store that runs without a profile (Jaeger), and the
+observability profile's services and mounts are in place.
 """
 import argparse
 import base64
@@ -40,6 +41,7 @@ from pathlib import Path
 
 import yaml
 
+import k8s_traces
 from k8s_budget import check_database_budget, check_rollout_order
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -486,9 +488,41 @@ def check_compose(path, rep):
             elif src and src not in (compose.get("volumes") or {}):
                 rep.error(sw, f"mounts volume {src}, which is not declared under volumes:")
     obs = {n for n, s in services.items() if "observability" in (s.get("profiles") or [])}
-    for need in ("jaeger", "prometheus", "grafana"):
+    for need in ("prometheus", "grafana"):
         if need not in obs:
             rep.error(where, f"the observability profile has no {need} service")
+    # Traces are kept with or without the profile: the collector exports them to Jaeger.
+    if "jaeger" not in services or services["jaeger"].get("profiles"):
+        rep.error(where, "jaeger must be a service without a profile (the collector's traces go to it)")
+    k8s_traces.check_compose(where, compose, Path(path).parent, rep)
+
+
+def check_balancing(name, docs, rep):
+    """A service's callers reach its replicas, not one virtual address: every QUIRE_*_URL
+    that names a rendered Service names a headless one (clusterIP: None) and one of its
+    ports, so quire_kit::upstream balances each call over the pods its DNS answer lists
+    (a ClusterIP balances per connection, and a caller holds one)."""
+    services = {d["metadata"]["name"]: d for d in docs if d.get("kind") == "Service"}
+    for doc in docs:
+        tmpl = pod_spec_of(doc)
+        if tmpl is None:
+            continue
+        for c in (tmpl.get("spec") or {}).get("containers") or []:
+            for env in c.get("env") or []:
+                key, value = env.get("name", ""), env.get("value")
+                if not (key.startswith("QUIRE_") and key.endswith("_URL") and isinstance(value, str)):
+                    continue
+                for one in value.split(","):
+                    m = re.fullmatch(r"http://([a-z0-9-]+):(\d+)", one.strip())
+                    if not m or m.group(1) not in services:
+                        continue
+                    svc = services[m.group(1)]
+                    where = f"{name}: {doc['kind']}/{doc['metadata']['name']} {key}"
+                    if (svc.get("spec") or {}).get("clusterIP") != "None":
+                        rep.error(where, f"names Service/{m.group(1)}, which is not headless: calls would be balanced per connection")
+                    ports = {p.get("port") for p in (svc.get("spec") or {}).get("ports") or []}
+                    if int(m.group(2)) not in ports:
+                        rep.error(where, f"port {m.group(2)} is not a port of Service/{m.group(1)}")
 
 
 def main():
@@ -525,9 +559,11 @@ def main():
         check_topics(name, docs, rep)
         check_ingress(name, docs, rep)
         check_scaling(name, docs, rep)
+        check_balancing(name, docs, rep)
         check_alerts(name, docs, rep)
         check_database_budget(name, docs, rep)
         check_rollout_order(name, docs, rep)
+        k8s_traces.check_rendered(name, docs, rep)
         if name.endswith("prod") and any(d["kind"] == "Secret" for d in docs):
             rep.error(name, "renders a Secret; production secrets come from ExternalSecrets")
     for n in rep.notes:

@@ -70,6 +70,9 @@ else
   export QUIRE_RATE_LOGIN_PER_MIN="${QUIRE_RATE_LOGIN_PER_MIN:-600}"
   export QUIRE_RATE_UPLOAD_PER_MIN="${QUIRE_RATE_UPLOAD_PER_MIN:-600}"
   export QUIRE_RATE_ANONYMOUS_PER_MIN="${QUIRE_RATE_ANONYMOUS_PER_MIN:-6000}"
+  # The figures of bench/smoke.md were taken without span export; QUIRE_TRACE_UI=on adds
+  # the trace viewer (and each request's export) to a run.
+  export QUIRE_TRACE_UI="${QUIRE_TRACE_UI:-off}"
   log "nothing answers at $QUIRE_BASE_URL: starting the stack (binaries from ${QUIRE_BIN_DIR:-$CARGO_TARGET_DIR/release})"
   started=1
   QUIRE_BIN_DIR="${QUIRE_BIN_DIR:-$CARGO_TARGET_DIR/release}" "$STACK" start-bg

@@ -14,11 +14,16 @@
 # QUIRE_KEEP_INFRA=1 leaves the servers that infra.sh started running on stop. Quinn (chat)
 # gets the sentence-embedding model from fetch-model.sh (downloaded once, checked by hash)
 # unless QUIRE_EMBED_MODEL_DIR names one; without it Quinn matches words alone.
+# Traces: trace-ui.sh starts a trace viewer (Arize Phoenix, from PyPI, installed once) beside
+# the stack, every binary exports its spans to it, and it stops with the stack; its address
+# is in the banner. QUIRE_TRACE_UI=off starts none; an OTEL_EXPORTER_OTLP_ENDPOINT already
+# set sends the spans there instead.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 INFRA="$ROOT/deploy/local/infra.sh"
 FETCH_MODEL="$ROOT/deploy/local/fetch-model.sh"
+TRACE_UI="$ROOT/deploy/local/trace-ui.sh"
 
 # One line per gRPC service: name, gRPC port, admin (health and metrics) port. Each is the
 # binary quire-<name> with a `migrate` subcommand; the gateway starts after all of them.
@@ -67,6 +72,10 @@ export QUIRE_OBJECT_STORE_URL="${QUIRE_OBJECT_STORE_URL:-file://$QUIRE_DATA_DIR/
 export QUIRE_SEARCH_INDEX_DIR="${QUIRE_SEARCH_INDEX_DIR:-$QUIRE_DATA_DIR/search-index}"
 # QUIRE_DEMO=0 starts an empty platform; otherwise the demo shop is loaded (idempotent).
 export QUIRE_DEMO="${QUIRE_DEMO:-1}"
+# on: the trace viewer runs beside the stack (trace-ui.sh); off: no viewer.
+QUIRE_TRACE_UI="${QUIRE_TRACE_UI:-on}"
+export QUIRE_TRACE_UI_PORT="${QUIRE_TRACE_UI_PORT:-6006}"
+export QUIRE_TRACE_OTLP_PORT="${QUIRE_TRACE_OTLP_PORT:-4317}"
 
 PLATFORM_URL="http://localhost:$QUIRE_HTTP_PORT/platform/"
 
@@ -192,6 +201,41 @@ fetch_model() {
   fi
 }
 
+# The trace viewer starts in the background while the servers start and the migrations
+# run (its first start installs it and creates its tables); the services wait for it, so
+# that their first spans have somewhere to go. Without it the stack runs all the same.
+TRACE_UI_PID=""
+trace_ui() { "$TRACE_UI" "$@" 2> >(sed -u 's/^\[trace-ui\]/[stack] trace UI:/' >&2); }
+
+start_trace_ui() {
+  if [[ "$QUIRE_TRACE_UI" == off ]]; then
+    log "traces: no trace UI (QUIRE_TRACE_UI=off)${OTEL_EXPORTER_OTLP_ENDPOINT:+; spans go to $OTEL_EXPORTER_OTLP_ENDPOINT}"
+    return
+  fi
+  if [[ -n "${OTEL_EXPORTER_OTLP_ENDPOINT:-}" ]]; then
+    log "traces: spans go to OTEL_EXPORTER_OTLP_ENDPOINT=$OTEL_EXPORTER_OTLP_ENDPOINT (set before; no trace UI started)"
+    return
+  fi
+  : >"$STACK_RUN/trace-ui-started"
+  trace_ui start &
+  TRACE_UI_PID=$!
+}
+
+wait_trace_ui() {
+  [[ -n "$TRACE_UI_PID" ]] || return 0
+  if wait "$TRACE_UI_PID"; then
+    export OTEL_EXPORTER_OTLP_ENDPOINT="http://127.0.0.1:$QUIRE_TRACE_OTLP_PORT"
+    # Phoenix files spans under the project this resource attribute names.
+    export OTEL_RESOURCE_ATTRIBUTES="${OTEL_RESOURCE_ATTRIBUTES:+$OTEL_RESOURCE_ATTRIBUTES,}openinference.project.name=quire"
+    log "traces: every binary exports its spans to the trace UI ($OTEL_EXPORTER_OTLP_ENDPOINT)"
+  else
+    log "warning: the trace UI did not start (see above): the stack runs without traces"
+    log "         (QUIRE_TRACE_UI=off skips it; OTEL_EXPORTER_OTLP_ENDPOINT sends the spans elsewhere)"
+    rm -f "$STACK_RUN/trace-ui-started"
+  fi
+  TRACE_UI_PID=""
+}
+
 run_migrations() {
   local s name
   for s in "${SERVICES[@]}"; do
@@ -258,6 +302,12 @@ stop_all() {
     log "pid $pid did not stop in 15s; killing it"
     kill -KILL "$pid" 2>/dev/null || true
   done
+  # After the services, which flushed their last spans to it on their way out.
+  if [[ -f "$STACK_RUN/trace-ui-started" ]]; then
+    [[ -z "${TRACE_UI_PID:-}" ]] || wait "$TRACE_UI_PID" 2>/dev/null || true
+    trace_ui stop || true
+    rm -f "$STACK_RUN/trace-ui-started"
+  fi
   if [[ -s "$STACK_RUN/infra-started" ]]; then
     if [[ "${QUIRE_KEEP_INFRA:-0}" == 1 ]]; then
       log "leaving $(tr '\n' ' ' <"$STACK_RUN/infra-started")running (QUIRE_KEEP_INFRA=1)"
@@ -299,12 +349,14 @@ start_all() {
     : >"$LOG_DIR/$name.log"
   done < <(proc_names)
 
+  start_trace_ui
   : >"$STACK_RUN/infra-started"
   QUIRE_INFRA_STARTED="$STACK_RUN/infra-started" "$INFRA" up
 
   if [[ "${TAIL_LOGS:-false}" == true ]]; then tail_logs; fi
   fetch_model
   run_migrations
+  wait_trace_ui
   local s
   for s in "${SERVICES[@]}"; do start_proc "$(svc_name "$s")"; done
   for s in "${SERVICES[@]}"; do wait_ready "$(svc_name "$s")" "$(svc_admin "$s")"; done
@@ -365,6 +417,12 @@ banner() {
     logs:           $(rel "$LOG_DIR")/
     API docs:       http://localhost:$QUIRE_HTTP_PORT/api/docs
 EOF
+  if [[ -f "$STACK_RUN/trace-ui-started" ]]; then
+    cat >&2 <<EOF
+    traces:         http://localhost:$QUIRE_TRACE_UI_PORT/projects (project quire; a log line's
+                    trace_id opens with deploy/local/trace-ui.sh url <trace_id>)
+EOF
+  fi
   if [[ "$QUIRE_DEMO" != 0 ]]; then
     cat >&2 <<EOF
     demo logins:    writer@quire.local / quire-writer-pass, publisher@quire.local / quire-publisher-pass,
@@ -423,6 +481,7 @@ cmd_status() {
       log "$name  down"
     fi
   done < <(proc_names)
+  trace_ui status
   "$INFRA" status
 }
 

@@ -126,6 +126,9 @@ e2e() {
   export QUIRE_GATEWAY_ADMIN_PORT="${QUIRE_GATEWAY_ADMIN_PORT:-19100}"
   export QUIRE_ADMIN_EMAIL="${QUIRE_ADMIN_EMAIL:-admin@quire.local}"
   export QUIRE_ADMIN_PASSWORD="${QUIRE_ADMIN_PASSWORD:-quire-admin-pass}"
+  # No trace viewer for this stack: it would take `make run`'s ports (6006, 4317), and a
+  # first run would install it from PyPI; deploy/local/trace-check.sh proves the trace path.
+  export QUIRE_TRACE_UI="${QUIRE_TRACE_UI:-off}"
   psql -q -h 127.0.0.1 -U postgres -d postgres -c 'DROP DATABASE IF EXISTS quire_e2e WITH (FORCE)' >/dev/null
   oidc_provider_start "${QUIRE_E2E_OIDC_PORT:-18090}" "$data/logs/oidc-provider.log"
   deploy/local/stack.sh start-bg

@@ -41,6 +41,7 @@ use std::sync::Arc;
 use actix_web::dev::Server;
 use actix_web::middleware::{Compress, from_fn};
 use actix_web::{App, HttpServer, web};
+use quire_kit::upstream::Address;
 use quire_proto::auth::v1::auth_service_client::AuthServiceClient;
 use quire_proto::catalog::v1::catalog_service_client::CatalogServiceClient;
 use quire_proto::chat::v1::chat_service_client::ChatServiceClient;
@@ -72,11 +73,12 @@ impl Application {
     /// or a service that is down at start is not a failed start: the gateway serves what
     /// it can, and picks the part up when it answers.
     pub async fn build(config: GatewayConfig) -> anyhow::Result<Self> {
-        let auth_endpoint = quire_kit::grpc::endpoint(&config.auth_url)?;
-        let catalog_endpoint = quire_kit::grpc::endpoint(&config.catalog_url)?;
-        let wallet_endpoint = quire_kit::grpc::endpoint(&config.wallet_url)?;
-        let manuscript_endpoint = quire_kit::grpc::endpoint(&config.manuscript_url)?;
-        let chat_endpoint = quire_kit::grpc::endpoint(&config.chat_url)?;
+        // Each service's replicas, every call balanced over them (quire_kit::upstream).
+        let auth_endpoint = Address::parse("auth", &config.auth_url)?;
+        let catalog_endpoint = Address::parse("catalog", &config.catalog_url)?;
+        let wallet_endpoint = Address::parse("wallet", &config.wallet_url)?;
+        let manuscript_endpoint = Address::parse("manuscript", &config.manuscript_url)?;
+        let chat_endpoint = Address::parse("chat", &config.chat_url)?;
         if config.manuscript_limit_bytes + 4 * 1024 * 1024 > MAX_GRPC_MESSAGE {
             anyhow::bail!("manuscript_limit_bytes must be at most 60 MiB");
         }
@@ -103,7 +105,7 @@ impl Application {
         let limits = live_limits::Limits::new(&config);
         let limits_refresh = live_limits::spawn_refresh(
             limits.clone(),
-            AuthServiceClient::new(auth_endpoint.connect_lazy()),
+            AuthServiceClient::new(auth_endpoint.connect()),
             std::time::Duration::from_millis(config.settings_refresh_ms),
         );
         let workers = config.http_workers.max(1);
@@ -122,11 +124,11 @@ impl Application {
             HttpServer::new(move || {
                 let health = web::Data::new(ops::Health {
                     redis: store.for_worker(),
-                    auth: HealthClient::new(auth.connect_lazy()),
-                    wallet: HealthClient::new(wallet.connect_lazy()),
-                    catalog: HealthClient::new(catalog.connect_lazy()),
-                    manuscript: HealthClient::new(manuscript.connect_lazy()),
-                    chat: HealthClient::new(chat.connect_lazy()),
+                    auth: HealthClient::new(auth.connect()),
+                    wallet: HealthClient::new(wallet.connect()),
+                    catalog: HealthClient::new(catalog.connect()),
+                    manuscript: HealthClient::new(manuscript.connect()),
+                    chat: HealthClient::new(chat.connect()),
                 });
                 App::new()
                     .app_data(health)
@@ -153,21 +155,21 @@ impl Application {
             .into_iter()
             .map(|(service, endpoint)| OpsClient {
                 service,
-                client: OpsServiceClient::new(endpoint.connect_lazy()),
+                client: OpsServiceClient::new(endpoint.connect()),
             })
             .collect();
             let services = Services {
-                auth: AuthServiceClient::new(auth_endpoint.connect_lazy()),
+                auth: AuthServiceClient::new(auth_endpoint.connect()),
                 // Book files are larger than gRPC's 4 MiB default message size.
-                catalog: CatalogServiceClient::new(catalog_endpoint.connect_lazy())
+                catalog: CatalogServiceClient::new(catalog_endpoint.connect())
                     .max_decoding_message_size(MAX_GRPC_MESSAGE)
                     .max_encoding_message_size(MAX_GRPC_MESSAGE),
-                wallet: WalletServiceClient::new(wallet_endpoint.connect_lazy()),
+                wallet: WalletServiceClient::new(wallet_endpoint.connect()),
                 // A manuscript upload carries its files in one message.
-                manuscript: ManuscriptServiceClient::new(manuscript_endpoint.connect_lazy())
+                manuscript: ManuscriptServiceClient::new(manuscript_endpoint.connect())
                     .max_decoding_message_size(MAX_GRPC_MESSAGE)
                     .max_encoding_message_size(MAX_GRPC_MESSAGE),
-                chat: ChatServiceClient::new(chat_endpoint.connect_lazy()),
+                chat: ChatServiceClient::new(chat_endpoint.connect()),
                 ops,
             };
             let state = web::Data::new(AppState::new(

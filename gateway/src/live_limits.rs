@@ -11,9 +11,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::time::Duration;
 
+use quire_kit::upstream::Upstream;
 use quire_proto::auth::v1 as pb;
 use quire_proto::auth::v1::auth_service_client::AuthServiceClient;
-use tonic::transport::Channel;
 
 use crate::config::GatewayConfig;
 
@@ -152,7 +152,7 @@ pub fn overrides(s: &pb::AccessSettings) -> [Option<u32>; 6] {
 /// Asks auth once and puts what it says in force; on failure changes nothing.
 pub async fn refresh(
     limits: &Limits,
-    auth: &mut AuthServiceClient<Channel>,
+    auth: &mut AuthServiceClient<Upstream>,
 ) -> Result<(), tonic::Status> {
     let seen = limits.changes.load(Ordering::SeqCst);
     let settings = auth
@@ -179,7 +179,7 @@ impl Drop for RefreshTask {
 /// dropped. A failure is logged when it starts and when it ends, not on every tick.
 pub fn spawn_refresh(
     limits: Arc<Limits>,
-    mut auth: AuthServiceClient<Channel>,
+    mut auth: AuthServiceClient<Upstream>,
     every: Duration,
 ) -> RefreshTask {
     RefreshTask(tokio::spawn(async move {
@@ -281,7 +281,7 @@ mod tests {
             .local_addr()
             .unwrap()
             .port();
-        let channel = quire_kit::grpc::channel(&format!("http://127.0.0.1:{port}")).unwrap();
+        let channel = Upstream::new("auth", &format!("http://127.0.0.1:{port}")).unwrap();
         let mut auth = AuthServiceClient::new(channel);
         assert!(refresh(&limits, &mut auth).await.is_err());
         assert_eq!(limits.current(), [1, 2, 9, 4, 5, 6]);

@@ -8,7 +8,7 @@ use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::middleware::Next;
 use actix_web::{HttpResponse, get, web};
-use tonic::transport::Channel;
+use quire_kit::upstream::Upstream;
 use tonic_health::pb::HealthCheckRequest;
 use tonic_health::pb::health_client::HealthClient;
 use tracing::Instrument;
@@ -23,18 +23,18 @@ pub async fn healthz() -> HttpResponse {
 /// The parts behind the gateway: Redis and the health services of its gRPC peers.
 pub struct Health {
     pub redis: SharedStore,
-    pub auth: HealthClient<Channel>,
-    pub wallet: HealthClient<Channel>,
-    pub catalog: HealthClient<Channel>,
-    pub manuscript: HealthClient<Channel>,
-    pub chat: HealthClient<Channel>,
+    pub auth: HealthClient<Upstream>,
+    pub wallet: HealthClient<Upstream>,
+    pub catalog: HealthClient<Upstream>,
+    pub manuscript: HealthClient<Upstream>,
+    pub chat: HealthClient<Upstream>,
 }
 
 /// How long a peer's health check may take: all are asked at once, and the whole answer
 /// must come within the readiness probe's timeout (2 s in `k8s/base/gateway.yaml`).
 const CHECK_TIMEOUT: Duration = Duration::from_secs(1);
 
-async fn serving(client: &HealthClient<Channel>) -> bool {
+async fn serving(client: &HealthClient<Upstream>) -> bool {
     let mut req = tonic::Request::new(HealthCheckRequest {
         service: String::new(),
     });

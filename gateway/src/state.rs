@@ -1,17 +1,18 @@
 //! What every handler shares: the service clients, the shared store (Redis) and the local
-//! fallback of its rate limits, the token keys, the settings and the rate limits in force (applied by `crate::rate_limit`, which adds
-//! `AppState::limit` and `AppState::limit_user`).
+//! fallback of its rate limits, the token keys, the settings and the rate limits in force
+//! (applied by `crate::rate_limit`, which adds `AppState::limit` and
+//! `AppState::limit_user`).
 
 use std::sync::Arc;
 
 use actix_web::HttpRequest;
+use quire_kit::upstream::Upstream;
 use quire_proto::auth::v1::auth_service_client::AuthServiceClient;
 use quire_proto::catalog::v1::catalog_service_client::CatalogServiceClient;
 use quire_proto::chat::v1::chat_service_client::ChatServiceClient;
 use quire_proto::manuscript::v1::manuscript_service_client::ManuscriptServiceClient;
 use quire_proto::ops::v1::ops_service_client::OpsServiceClient;
 use quire_proto::wallet::v1::wallet_service_client::WalletServiceClient;
-use tonic::transport::Channel;
 
 use crate::config::GatewayConfig;
 use crate::keys::KeyStore;
@@ -23,11 +24,11 @@ use crate::shared_store::SharedStore;
 /// runtime); the key store and settings are shared by all.
 #[derive(Clone)]
 pub struct AppState {
-    pub auth: AuthServiceClient<Channel>,
-    pub catalog: CatalogServiceClient<Channel>,
-    pub wallet: WalletServiceClient<Channel>,
-    pub manuscript: ManuscriptServiceClient<Channel>,
-    pub chat: ChatServiceClient<Channel>,
+    pub auth: AuthServiceClient<Upstream>,
+    pub catalog: CatalogServiceClient<Upstream>,
+    pub wallet: WalletServiceClient<Upstream>,
+    pub manuscript: ManuscriptServiceClient<Upstream>,
+    pub chat: ChatServiceClient<Upstream>,
     /// Every service's operator API (outbox, consumer lag, audit log).
     pub ops: Vec<OpsClient>,
     /// Redis: rate-limit windows and revocations, shared by every replica.
@@ -43,16 +44,16 @@ pub struct AppState {
 #[derive(Clone)]
 pub struct OpsClient {
     pub service: &'static str,
-    pub client: OpsServiceClient<Channel>,
+    pub client: OpsServiceClient<Upstream>,
 }
 
 /// The gRPC clients of the services behind the gateway.
 pub struct Services {
-    pub auth: AuthServiceClient<Channel>,
-    pub catalog: CatalogServiceClient<Channel>,
-    pub wallet: WalletServiceClient<Channel>,
-    pub manuscript: ManuscriptServiceClient<Channel>,
-    pub chat: ChatServiceClient<Channel>,
+    pub auth: AuthServiceClient<Upstream>,
+    pub catalog: CatalogServiceClient<Upstream>,
+    pub wallet: WalletServiceClient<Upstream>,
+    pub manuscript: ManuscriptServiceClient<Upstream>,
+    pub chat: ChatServiceClient<Upstream>,
     pub ops: Vec<OpsClient>,
 }
 

@@ -6,7 +6,9 @@
 //! and the server then drops the handler's future, so work that lost its caller stops at
 //! its next await instead of finishing for nobody. Neither side cuts a call earlier than
 //! its deadline: a channel has no timeout of its own, and a server only bounds the calls
-//! that arrive without any deadline (tools such as grpcurl) by [`CALL_CEILING`].
+//! that arrive without any deadline (tools such as grpcurl) by [`CALL_CEILING`]. A call
+//! made while serving another gets no more than what is left of that one's
+//! ([`crate::deadline`]).
 
 use std::time::Duration;
 
@@ -16,6 +18,7 @@ use tonic::transport::{Channel, Endpoint, Server};
 use tower_layer::{Identity, Stack};
 
 use crate::caller::{Caller, TokenVerifier, bearer};
+use crate::deadline::DeadlineLayer;
 use crate::metrics::GrpcMetricsLayer;
 use crate::telemetry;
 
@@ -24,9 +27,10 @@ use crate::telemetry;
 /// shortens one (tonic takes the shorter of this and the call's own).
 pub const CALL_CEILING: Duration = Duration::from_secs(600);
 
-/// A server that opens a span per call, continuing the caller's trace, and counts and times
-/// every call (see [`crate::metrics`]).
-pub fn server() -> Server<Stack<GrpcMetricsLayer, Identity>> {
+/// A server that opens a span per call, continuing the caller's trace, counts and times
+/// every call (see [`crate::metrics`]) and keeps its deadline for the calls its handler
+/// makes (see [`crate::deadline`]).
+pub fn server() -> Server<Stack<DeadlineLayer, Stack<GrpcMetricsLayer, Identity>>> {
     Server::builder()
         .timeout(CALL_CEILING)
         .tcp_nodelay(true)
@@ -45,6 +49,7 @@ pub fn server() -> Server<Stack<GrpcMetricsLayer, Identity>> {
             span
         })
         .layer(GrpcMetricsLayer)
+        .layer(DeadlineLayer)
 }
 
 /// gRPC reflection over every Quire proto.
@@ -94,7 +99,8 @@ pub fn channel(url: &str) -> Result<Channel, tonic::transport::Error> {
 }
 
 /// Wraps `message` for an internal call: the trace context of a new client span (a child
-/// of the current span), the caller's token when there is one, and a deadline.
+/// of the current span), the caller's token when there is one, and a deadline: `deadline`,
+/// or less when the call being served has less left ([`crate::deadline::bounded`]).
 ///
 /// The client span travels in the request's extensions, so it ends once the transport
 /// dropped the request, when the call was sent: it marks where the call left and is the
@@ -102,7 +108,7 @@ pub fn channel(url: &str) -> Result<Channel, tonic::transport::Error> {
 /// client would take a layer on every channel, changing every client's type.)
 pub fn outgoing<T>(message: T, caller: Option<&Caller>, deadline: Duration) -> Request<T> {
     let mut request = Request::new(message);
-    request.set_timeout(deadline);
+    request.set_timeout(crate::deadline::bounded(deadline));
     let name = std::any::type_name::<T>();
     let span = tracing::info_span!(
         "grpc client",

@@ -5,10 +5,10 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use crate::upstream::Upstream;
 use quire_proto::auth::v1::GetJwksRequest;
 use quire_proto::auth::v1::auth_service_client::AuthServiceClient;
 use tokio::sync::Notify;
-use tonic::transport::Channel;
 
 use crate::caller::TokenVerifier;
 
@@ -18,14 +18,14 @@ const MIN_REFETCH: Duration = Duration::from_secs(5);
 #[derive(Clone)]
 pub struct Keys {
     pub verifier: TokenVerifier,
-    auth: AuthServiceClient<Channel>,
+    auth: AuthServiceClient<Upstream>,
     unknown_kid: Arc<Notify>,
     loaded: Arc<std::sync::atomic::AtomicBool>,
 }
 
 impl Keys {
     pub fn new(auth_url: &str) -> anyhow::Result<Self> {
-        let channel = crate::grpc::channel(auth_url)?;
+        let channel = Upstream::new("auth", auth_url)?;
         Ok(Self {
             verifier: TokenVerifier::default(),
             auth: AuthServiceClient::new(channel),

@@ -14,6 +14,9 @@
 //! - [`jwks`]: auth's public keys, fetched over gRPC and kept fresh, and the interceptor
 //!   that verifies callers with them
 //! - [`grpc`] and [`admin_http`]: server plumbing (health, reflection, metrics, shutdown)
+//! - [`upstream`]: calls to a service's replicas, balanced per call, sent again where that
+//!   is safe, failing fast (naming the service) when none answers
+//! - [`deadline`]: a served call's deadline bounds the calls its handler makes
 //! - [`metrics`]: the RED metrics (rate, errors, duration histograms) of every gRPC method
 //!   and every gateway route
 //! - [`service`]: the run loop of a gRPC service (stop signal, servers, relay, background tasks)
@@ -40,6 +43,7 @@ pub mod config;
 pub mod consumer;
 pub mod daily_totals;
 pub mod db;
+pub mod deadline;
 pub mod error;
 pub mod event_fields;
 pub mod events;
@@ -56,6 +60,7 @@ pub mod settings;
 pub mod shutdown;
 pub mod stats;
 pub mod telemetry;
+pub mod upstream;
 
 pub use error::{ApiError, CommonErrors, ErrorCode, KitError};
 

@@ -11,9 +11,9 @@ use std::time::Duration;
 
 use diesel_async::AsyncPgConnection;
 use quire_kit::caller::Caller;
+use quire_kit::upstream::Upstream;
 use quire_proto::wallet::v1 as pb;
 use quire_proto::wallet::v1::wallet_service_client::WalletServiceClient;
-use tonic::transport::Channel;
 use uuid::Uuid;
 
 use crate::db::purchase::PurchaseRow;
@@ -22,14 +22,14 @@ use crate::projections;
 
 #[derive(Clone)]
 pub struct WalletPurchases {
-    client: WalletServiceClient<Channel>,
+    client: WalletServiceClient<Upstream>,
     timeout: Duration,
 }
 
 impl WalletPurchases {
     pub fn new(url: &str, timeout: Duration) -> anyhow::Result<Self> {
         Ok(Self {
-            client: WalletServiceClient::new(quire_kit::grpc::channel(url)?),
+            client: WalletServiceClient::new(Upstream::new("wallet", url)?),
             timeout,
         })
     }

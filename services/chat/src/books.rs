@@ -104,6 +104,17 @@ pub async fn snapshots(
         .collect())
 }
 
+/// The sales the table holds for `book` (0 before its first).
+pub async fn sales_of(conn: &mut AsyncPgConnection, book: Uuid) -> Result<u32, DbError> {
+    let count: Option<i32> = sales::table
+        .find(book)
+        .select(sales::count)
+        .first(conn)
+        .await
+        .optional()?;
+    Ok(count.map_or(0, |n| u32::try_from(n).unwrap_or(0)))
+}
+
 /// The index as the tables hold it: every listed book, the sales of each book, and the
 /// stored vectors whose text is still the book's (see [`crate::embedding`]).
 pub async fn load_index(conn: &mut AsyncPgConnection) -> Result<Index, DbError> {
@@ -126,7 +137,7 @@ pub async fn load_index(conn: &mut AsyncPgConnection) -> Result<Index, DbError> 
         .load(conn)
         .await?;
     for (book, count) in counts {
-        index.add_sales(&book.to_string(), u32::try_from(count).unwrap_or(0));
+        index.set_sales(&book.to_string(), u32::try_from(count).unwrap_or(0));
     }
     crate::embedding::load_vectors(conn, &mut index).await?;
     Ok(index)

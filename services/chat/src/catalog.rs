@@ -8,9 +8,9 @@ use std::collections::HashMap;
 use std::time::Duration;
 
 use quire_kit::caller::Caller;
+use quire_kit::upstream::Upstream;
 use quire_proto::catalog::v1 as pb;
 use quire_proto::catalog::v1::catalog_service_client::CatalogServiceClient;
-use tonic::transport::Channel;
 
 use crate::ranking::SearchHit;
 use crate::understanding::Request;
@@ -20,13 +20,13 @@ pub const PAGE_SIZE: u32 = 50;
 
 #[derive(Clone)]
 pub struct Catalog {
-    client: CatalogServiceClient<Channel>,
+    client: CatalogServiceClient<Upstream>,
     timeout: Duration,
 }
 
 impl Catalog {
     pub fn new(url: &str, timeout: Duration) -> anyhow::Result<Self> {
-        let client = CatalogServiceClient::new(quire_kit::grpc::channel(url)?);
+        let client = CatalogServiceClient::new(Upstream::new("catalog", url)?);
         Ok(Self { client, timeout })
     }
 

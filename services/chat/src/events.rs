@@ -1,8 +1,14 @@
 //! The projections Quinn follows: catalog's `quire.book.v1` (the books table and the
-//! index) and wallet's `quire.trade.v1` (sales and who bought what). Each event is applied
-//! once (kit's `processed_events`), a trade once per trade id as well. The in-memory index
-//! changes only after the batch's transaction committed, so a batch that fails and comes
-//! again never counts a sale twice.
+//! index) and wallet's `quire.trade.v1` (sales and who bought what).
+//!
+//! Every replica reads every event (a consumer group per replica) but all write the same
+//! tables, so the two kinds of state are kept apart: the tables are written once, whoever
+//! applies an event first (rows are version-guarded, a trade is counted once per trade
+//! id), while each replica's in-memory index follows every event it reads, whether or not
+//! its own write changed a row. The index learns a book from the event's snapshot (it
+//! keeps the newest version it saw) and a book's sales as the count the table holds after
+//! the trade (a value, never an increment, so no replica and no retried batch counts a
+//! sale twice). The index changes only after the batch's transaction committed.
 
 use std::future::Future;
 use std::pin::Pin;
@@ -24,7 +30,8 @@ use crate::ranking::{BookDoc, Index};
 enum Change {
     Upsert(Box<BookDoc>),
     Remove(String, i64),
-    Sale(String),
+    /// The sales the table holds for a book once a trade of it was counted.
+    Sales(String, u32),
 }
 
 /// Applies book and trade events to the tables, collecting what the index must learn.
@@ -49,13 +56,14 @@ impl Apply {
             tracing::warn!(event_id = %event.id, "undecodable book event, skipped");
             return Ok(());
         };
-        if books::store(conn, &snapshot).await? {
-            self.push(if snapshot.listed {
-                Change::Upsert(Box::new(books::doc(&snapshot)))
-            } else {
-                Change::Remove(snapshot.book_id.clone(), snapshot.version)
-            });
-        }
+        // Another replica may have stored this snapshot already: this replica's index
+        // learns it all the same (the index keeps the newest version it saw).
+        books::store(conn, &snapshot).await?;
+        self.push(if snapshot.listed {
+            Change::Upsert(Box::new(books::doc(&snapshot)))
+        } else {
+            Change::Remove(snapshot.book_id.clone(), snapshot.version)
+        });
         Ok(())
     }
 
@@ -70,6 +78,8 @@ impl Apply {
             tracing::warn!(event_id = %event.id, "undecodable trade event, skipped");
             return Ok(());
         };
+        // Waits for another replica's uncommitted insert of the same trade, so the count
+        // read below includes it whichever replica counted it.
         let fresh = prepared(
             "INSERT INTO trades (trade_id, buyer, book_id) VALUES ($1, $2, $3) \
              ON CONFLICT DO NOTHING",
@@ -79,22 +89,24 @@ impl Apply {
         .bind::<diesel::sql_types::Uuid, _>(book)
         .execute(conn)
         .await?;
-        if fresh == 0 {
-            return Ok(());
-        }
-        prepared(
-            "INSERT INTO sales (book_id, count) VALUES ($1, 1) \
-             ON CONFLICT (book_id) DO UPDATE SET count = sales.count + 1",
-        )
-        .bind::<diesel::sql_types::Uuid, _>(book)
-        .execute(conn)
-        .await?;
-        prepared("INSERT INTO purchases (buyer, book_id) VALUES ($1, $2) ON CONFLICT DO NOTHING")
+        if fresh == 1 {
+            prepared(
+                "INSERT INTO sales (book_id, count) VALUES ($1, 1) \
+                 ON CONFLICT (book_id) DO UPDATE SET count = sales.count + 1",
+            )
+            .bind::<diesel::sql_types::Uuid, _>(book)
+            .execute(conn)
+            .await?;
+            prepared(
+                "INSERT INTO purchases (buyer, book_id) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+            )
             .bind::<diesel::sql_types::Uuid, _>(buyer)
             .bind::<diesel::sql_types::Uuid, _>(book)
             .execute(conn)
             .await?;
-        self.push(Change::Sale(book.to_string()));
+        }
+        let count = books::sales_of(conn, book).await?;
+        self.push(Change::Sales(book.to_string(), count));
         Ok(())
     }
 }
@@ -181,7 +193,7 @@ impl BatchHandler for Projections {
                         Change::Remove(id, version) => {
                             index.remove(&id, version);
                         }
-                        Change::Sale(id) => index.add_sales(&id, 1),
+                        Change::Sales(id, count) => index.set_sales(&id, count),
                     }
                 }
             }

@@ -5,10 +5,10 @@
 use std::time::Duration;
 
 use quire_kit::caller::Caller;
+use quire_kit::upstream::Upstream;
 use quire_kit::{ApiError, ErrorCode};
 use quire_proto::catalog::v1 as pb;
 use quire_proto::catalog::v1::catalog_service_client::CatalogServiceClient;
-use tonic::transport::Channel;
 use uuid::Uuid;
 
 /// Attempts at CreateBook before the outcome is left to the sweeper.
@@ -19,7 +19,7 @@ const LOOKUP_TIMEOUT: Duration = Duration::from_secs(5);
 
 #[derive(Clone)]
 pub struct Catalog {
-    client: CatalogServiceClient<Channel>,
+    client: CatalogServiceClient<Upstream>,
     timeout: Duration,
 }
 
@@ -52,7 +52,7 @@ fn refused(code: ErrorCode) -> bool {
 impl Catalog {
     /// `max_message` bounds the request (the book's file) this client sends.
     pub fn new(url: &str, timeout: Duration, max_message: usize) -> anyhow::Result<Self> {
-        let client = CatalogServiceClient::new(quire_kit::grpc::channel(url)?)
+        let client = CatalogServiceClient::new(Upstream::new("catalog", url)?)
             .max_encoding_message_size(max_message);
         Ok(Self { client, timeout })
     }

@@ -44,9 +44,9 @@ use quire_kit::config::CommonConfig;
 use quire_kit::db::{PgConn, PgPool};
 use quire_kit::events::topics;
 use quire_kit::jwks::Keys;
+use quire_kit::upstream::Upstream;
 use quire_proto::catalog::v1::catalog_service_client::CatalogServiceClient;
 use quire_proto::wallet::v1::wallet_service_server::WalletServiceServer;
-use tonic::transport::Channel;
 
 pub use config::WalletConfig;
 
@@ -72,7 +72,7 @@ pub const SPEC: Spec = Spec {
 #[derive(Clone)]
 pub struct AppState {
     pub pool: PgPool,
-    pub catalog: CatalogServiceClient<Channel>,
+    pub catalog: CatalogServiceClient<Upstream>,
     pub payments: Arc<dyn payment::PaymentProvider>,
     pub config: Arc<WalletConfig>,
     /// Rung after a commit that enqueued events, so the relay sends them at once.
@@ -104,7 +104,7 @@ impl Application {
         let keys = Keys::start(&config.auth_url).await?;
         let state = AppState {
             pool: core.pool.clone(),
-            catalog: CatalogServiceClient::new(quire_kit::grpc::channel(&config.catalog_url)?),
+            catalog: CatalogServiceClient::new(Upstream::new("catalog", &config.catalog_url)?),
             payments: payment::from_name(&config.payment_provider, config.allow_instant_payments)?,
             config: Arc::new(config),
             outbox: quire_kit::outbox::Wake::default(),

@@ -31,13 +31,15 @@ impl Index {
         Self::default()
     }
 
-    /// Adds or replaces a book; false (and nothing changes) when `doc` is older than the
-    /// snapshot held. A book whose text to embed changed loses its vector.
+    /// Adds or replaces a book; false (and nothing changes) when `doc` is no newer than
+    /// the snapshot held (every replica reads each event, and a restarted one reads again
+    /// what its tables already gave it). A book whose text to embed changed loses its
+    /// vector.
     pub fn upsert(&mut self, doc: BookDoc) -> bool {
         if self
             .books
             .get(&doc.book_id)
-            .is_some_and(|held| held.doc.version > doc.version)
+            .is_some_and(|held| held.doc.version >= doc.version)
         {
             return false;
         }
@@ -124,10 +126,12 @@ impl Index {
             .collect()
     }
 
-    /// Counts `n` more sales of a book (kept even while the book is not indexed).
-    pub fn add_sales(&mut self, book_id: &str, n: u32) {
+    /// Sets a book's sales (kept even while the book is not indexed) to `count`, the total the tables hold: applying it again, or
+    /// on every replica, counts nothing twice. Counts only grow, so a smaller one (read
+    /// before another replica's trade committed) is ignored.
+    pub fn set_sales(&mut self, book_id: &str, count: u32) {
         let sales = self.sales.entry(book_id.to_owned()).or_default();
-        *sales = sales.saturating_add(n);
+        *sales = (*sales).max(count);
         self.top_sales = self.top_sales.max(*sales);
     }
 
@@ -199,12 +203,25 @@ mod tests {
     }
 
     #[test]
-    fn sales_add_up_before_and_after_the_book_is_indexed() {
+    fn sales_are_kept_before_and_after_the_book_is_indexed_and_never_counted_twice() {
         let mut index = Index::new();
-        index.add_sales("a", 2);
+        index.set_sales("a", 2);
         index.upsert(doc("a", 1, "snow"));
-        index.add_sales("a", 3);
+        index.set_sales("a", 5);
+        // The same total again (another replica's read, a retried batch), or an older one.
+        index.set_sales("a", 5);
+        index.set_sales("a", 4);
         assert_eq!(index.sales("a"), 5);
         assert_eq!(index.top_sales, 5);
+    }
+
+    #[test]
+    fn a_snapshot_seen_again_changes_nothing() {
+        let mut index = Index::new();
+        assert!(index.upsert(doc("a", 1, "snow")));
+        assert!(!index.upsert(doc("a", 1, "snow")), "the same version again");
+        assert!(!index.upsert(doc("a", 0, "rain")), "an older version");
+        assert!(index.upsert(doc("a", 2, "rain")));
+        assert_eq!(index.get("a").map(|d| d.version), Some(2));
     }
 }

@@ -387,7 +387,7 @@ fn topic_words_match_plurals_and_name_themselves_in_the_reason() {
 #[test]
 fn sales_and_the_readers_genres_break_ties_and_say_so() {
     let mut index = shop();
-    index.add_sales("m4", 10);
+    index.set_sales("m4", 10);
     let f = Fixture::new();
     let request = Request {
         max_price_cents: Some(500),
