@@ -266,8 +266,12 @@ async fn with_the_wallet_service_down_wallet_routes_are_503_and_the_gateway_stay
         .post(format!("{base}/api/wallet/recharge"))
         .bearer_auth(&reader.token)
         .json(&json!({"amount": 1}));
-    let (s, body) = app.send(r).await;
-    assert_failure(s, &body, 503, Some("Service temporarily unavailable"));
+    let r = r.send().await.unwrap();
+    assert_eq!(r.headers()["retry-after"], "5");
+    let s = r.status().as_u16();
+    let body: serde_json::Value = r.json().await.unwrap();
+    assert_failure(s, &body, 503, None);
+    assert_eq!(body["error"], "wallet_unavailable", "{body}");
     // The rest of the platform still answers.
     let r = app
         .http
