@@ -64,10 +64,25 @@ impl ResponseError for Failure {
         let status = self.status_code();
         metrics::counter!("quire_gateway_failures_total", "error" => e.code.as_str()).increment(1);
         let mut builder = HttpResponse::build(status);
-        if let Some(secs) = e.retry_after_secs {
+        if let Some(secs) = retry_after(status, e.retry_after_secs) {
             builder.insert_header(("Retry-After", secs.to_string()));
         }
         builder.json(failure_body(status, &e.message, &e.reason))
+    }
+}
+
+/// When a part behind the gateway is down, how long a client should wait before it asks
+/// again, unless the error says otherwise.
+pub const UNAVAILABLE_RETRY_AFTER_SECS: u64 = 5;
+
+/// The `Retry-After` of a failure: what the error says, and for every 503 at least a
+/// default, so that a client (and the web app's retries) waits instead of hammering a part
+/// that is down.
+fn retry_after(status: StatusCode, said: Option<u64>) -> Option<u64> {
+    match said {
+        Some(secs) => Some(secs),
+        None if status == StatusCode::SERVICE_UNAVAILABLE => Some(UNAVAILABLE_RETRY_AFTER_SECS),
+        None => None,
     }
 }
 
@@ -106,4 +121,36 @@ pub fn not_found() -> Failure {
         "no_such_route",
         "No such API route",
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_503_says_when_to_try_again() {
+        let down = Failure(ApiError::unavailable("Service temporarily unavailable"));
+        let r = down.error_response();
+        assert_eq!(r.status(), StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(r.headers().get("retry-after").unwrap(), "5");
+        let cache = Failure(crate::shared_store::Unreachable.into());
+        let r = cache.error_response();
+        assert_eq!(r.headers().get("retry-after").unwrap(), "5");
+        let said = Failure(ApiError {
+            retry_after_secs: Some(30),
+            ..ApiError::unavailable("Service temporarily unavailable")
+        });
+        assert_eq!(
+            said.error_response().headers().get("retry-after").unwrap(),
+            "30"
+        );
+    }
+
+    #[test]
+    fn other_failures_carry_no_retry_after_unless_they_say_so() {
+        let r = Failure(ApiError::not_found("no_book", "No such book")).error_response();
+        assert!(r.headers().get("retry-after").is_none());
+        let r = Failure(ApiError::rate_limited(12)).error_response();
+        assert_eq!(r.headers().get("retry-after").unwrap(), "12");
+    }
 }

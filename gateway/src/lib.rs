@@ -3,7 +3,8 @@
 //! data, wraps every answer in the REST envelope, and serves the web app at `/platform`.
 //!
 //! It owns no table and holds no business rule: a rule checked here is checked again by
-//! the service behind it.
+//! the service behind it. Redis being down must never take the reads down with it, nor
+//! make a request wait on it (see [`shared_store`]).
 #![forbid(unsafe_code)]
 #![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used))]
 
@@ -20,6 +21,7 @@ pub mod input;
 pub mod json_body;
 pub mod keys;
 pub mod live_limits;
+pub mod local_limits;
 pub mod money;
 pub mod multipart;
 pub mod openapi;
@@ -28,6 +30,7 @@ pub mod plain_text;
 pub mod rate_limit;
 pub mod routes;
 pub mod security_headers;
+pub mod shared_store;
 pub mod state;
 pub mod unknown_route;
 pub mod web_app;
@@ -66,7 +69,9 @@ pub struct Application {
 }
 
 impl Application {
-    /// Connects to Redis and the services and binds the port (0 picks a free one).
+    /// Connects to Redis and the services and binds the port (0 picks a free one). Redis
+    /// or a service that is down at start is not a failed start: the gateway serves what
+    /// it can, and picks the part up when it answers.
     pub async fn build(config: GatewayConfig) -> anyhow::Result<Self> {
         // Each service's replicas, every call balanced over them (quire_kit::upstream).
         let auth_endpoint = Address::parse("auth", &config.auth_url)?;
@@ -80,9 +85,12 @@ impl Application {
         if config.settings_refresh_ms == 0 {
             anyhow::bail!("settings_refresh_ms must be at least 1");
         }
-        let redis = redis::Client::open(config.redis_url.as_str())?;
-        // Fail at start, not at the first request, when Redis is not there.
-        redis::aio::ConnectionManager::new(redis.clone()).await?;
+        let store = shared_store::SharedStore::open(config.redis_url.as_str())?;
+        if !store.for_worker().ping().await {
+            // Reads go on without it (see `auth_guard`); writes wait until it answers.
+            tracing::warn!("redis unreachable at start: serving degraded until it answers");
+        }
+        let local_limits = Arc::new(local_limits::LocalLimits::default());
         let keys = keys::KeyStore::new(&config.auth_url)?;
         if let Err(error) = keys.refresh().await {
             // Auth may start after us: the refresh task keeps trying, and the first token
@@ -105,8 +113,8 @@ impl Application {
         let frontend = config.frontend_dir.clone();
         let config = Arc::new(config);
         let admin = {
-            let (redis, auth, wallet, catalog, manuscript, chat) = (
-                redis.clone(),
+            let (store, auth, wallet, catalog, manuscript, chat) = (
+                store.clone(),
                 auth_endpoint.clone(),
                 wallet_endpoint.clone(),
                 catalog_endpoint.clone(),
@@ -115,7 +123,7 @@ impl Application {
             );
             HttpServer::new(move || {
                 let health = web::Data::new(ops::Health {
-                    redis: redis.clone(),
+                    redis: store.for_worker(),
                     auth: HealthClient::new(auth.connect()),
                     wallet: HealthClient::new(wallet.connect()),
                     catalog: HealthClient::new(catalog.connect()),
@@ -166,7 +174,8 @@ impl Application {
             };
             let state = web::Data::new(AppState::new(
                 services,
-                redis.clone(),
+                store.for_worker(),
+                local_limits.clone(),
                 keys.clone(),
                 config.clone(),
                 limits.clone(),

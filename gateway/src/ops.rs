@@ -13,14 +13,16 @@ use tonic_health::pb::HealthCheckRequest;
 use tonic_health::pb::health_client::HealthClient;
 use tracing::Instrument;
 
+use crate::shared_store::SharedStore;
+
 #[get("/healthz")]
 pub async fn healthz() -> HttpResponse {
     HttpResponse::Ok().body("ok")
 }
 
-/// What the gateway needs to be of use: Redis and the health services of its gRPC peers.
+/// The parts behind the gateway: Redis and the health services of its gRPC peers.
 pub struct Health {
-    pub redis: redis::Client,
+    pub redis: SharedStore,
     pub auth: HealthClient<Upstream>,
     pub wallet: HealthClient<Upstream>,
     pub catalog: HealthClient<Upstream>,
@@ -28,48 +30,57 @@ pub struct Health {
     pub chat: HealthClient<Upstream>,
 }
 
+/// How long a peer's health check may take: all are asked at once, and the whole answer
+/// must come within the readiness probe's timeout (2 s in `k8s/base/gateway.yaml`).
+const CHECK_TIMEOUT: Duration = Duration::from_secs(1);
+
 async fn serving(client: &HealthClient<Upstream>) -> bool {
     let mut req = tonic::Request::new(HealthCheckRequest {
         service: String::new(),
     });
-    req.set_timeout(Duration::from_secs(2));
-    client.clone().check(req).await.is_ok()
+    req.set_timeout(CHECK_TIMEOUT);
+    tokio::time::timeout(CHECK_TIMEOUT, client.clone().check(req))
+        .await
+        .is_ok_and(|answer| answer.is_ok())
 }
 
-/// Ready when Redis and every service the gateway calls answer.
+/// Ready whenever the process serves: a part that is down fails its own routes fast (503
+/// with `Retry-After`) while the others answer, so taking this pod out of the Service
+/// would only take the working routes down too (and every replica sees the same part
+/// down, so all would go at once). The body says which parts are up and which are down,
+/// for the operator and for alerts.
 #[get("/readyz")]
 pub async fn readyz(health: web::Data<Health>) -> HttpResponse {
-    let redis = async {
-        let ping = async {
-            let mut conn = health.redis.get_multiplexed_async_connection().await.ok()?;
-            redis::cmd("PING")
-                .query_async::<String>(&mut conn)
-                .await
-                .ok()
-        };
-        tokio::time::timeout(Duration::from_secs(2), ping)
-            .await
-            .ok()
-            .flatten()
-            .is_some()
-    };
-    let (redis_ok, auth_ok, wallet_ok, catalog_ok, manuscript_ok, chat_ok) = futures::join!(
-        redis,
+    let (redis, auth, wallet, catalog, manuscript, chat) = futures::join!(
+        health.redis.ping(),
         serving(&health.auth),
         serving(&health.wallet),
         serving(&health.catalog),
         serving(&health.manuscript),
         serving(&health.chat)
     );
-    let body = serde_json::json!({
-        "redis": redis_ok, "auth": auth_ok, "wallet": wallet_ok, "catalog": catalog_ok,
-        "manuscript": manuscript_ok, "chat": chat_ok
-    });
-    if redis_ok && auth_ok && wallet_ok && catalog_ok && manuscript_ok && chat_ok {
-        HttpResponse::Ok().json(body)
-    } else {
-        HttpResponse::ServiceUnavailable().json(body)
-    }
+    let parts = [
+        ("redis", redis),
+        ("auth", auth),
+        ("wallet", wallet),
+        ("catalog", catalog),
+        ("manuscript", manuscript),
+        ("chat", chat),
+    ];
+    let degraded: Vec<&str> = parts
+        .iter()
+        .filter(|(_, up)| !up)
+        .map(|(part, _)| *part)
+        .collect();
+    let parts: serde_json::Map<String, serde_json::Value> = parts
+        .iter()
+        .map(|(part, up)| ((*part).to_owned(), (if *up { "up" } else { "down" }).into()))
+        .collect();
+    HttpResponse::Ok().json(serde_json::json!({
+        "ready": true,
+        "parts": parts,
+        "degraded": degraded,
+    }))
 }
 
 #[get("/metrics")]

@@ -10,6 +10,10 @@
 //! The limits are applied through methods of [`AppState`] ([`AppState::limit`],
 //! [`AppState::limit_user`]), written here beside the counting so that the state knows
 //! nothing of it.
+//!
+//! While Redis is unreachable the windows are counted in this process instead
+//! ([`crate::local_limits`]): a limit per replica rather than none, and rather than
+//! refusing every request because the counter is away.
 
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
@@ -22,6 +26,7 @@ use quire_kit::caller::Caller;
 use crate::live_limits::Class;
 
 use crate::envelope::Failure;
+use crate::shared_store::Unreachable;
 use crate::state::AppState;
 
 /// Adds to `pipe` the commands that count one request in the window of `key` and read
@@ -39,7 +44,7 @@ pub fn count_in_window(pipe: &mut redis::Pipeline, key: &str) {
 
 /// Counts one request of `class` from `client`; refuses it past `per_minute`.
 pub async fn check(
-    redis: &mut redis::aio::ConnectionManager,
+    state: &AppState,
     class: Class,
     client: &str,
     per_minute: u32,
@@ -47,10 +52,23 @@ pub async fn check(
     let key = format!("quire:rl:{}:{client}", class.name());
     let mut pipe = redis::pipe();
     count_in_window(&mut pipe, &key);
-    let (count, ttl): (u32, i64) = pipe.query_async(redis).await.map_err(|e| {
-        tracing::error!(error = %e, "rate limit store unreachable");
-        ApiError::unavailable("Service temporarily unavailable")
-    })?;
+    let (count, ttl) = match state.store.query::<(u32, i64)>(&pipe).await {
+        Ok(answer) => answer,
+        Err(Unreachable) => count_locally(state, &key),
+    };
+    refuse_past(class, count, ttl, per_minute)
+}
+
+/// Counts one request in this process's window of `key`, for when Redis is unreachable:
+/// answers (count, seconds left) as the Redis commands would.
+pub fn count_locally(state: &AppState, key: &str) -> (u32, i64) {
+    metrics::counter!("quire_gateway_local_rate_limit_total").increment(1);
+    let (count, left) = state.local_limits.count(key);
+    (count, left as i64)
+}
+
+/// The limit's verdict on the `count`th request of a window with `ttl` seconds left.
+pub fn refuse_past(class: Class, count: u32, ttl: i64, per_minute: u32) -> Result<(), ApiError> {
     if count > per_minute {
         metrics::counter!("quire_gateway_rate_limited_total", "class" => class.name()).increment(1);
         return Err(ApiError::rate_limited(ttl.max(1) as u64));
@@ -61,19 +79,13 @@ pub async fn check(
 impl AppState {
     /// Applies the rate limit of `class` to the client of `req`.
     pub async fn limit(&self, req: &HttpRequest, class: Class) -> Result<(), ApiError> {
-        check(
-            &mut self.redis().await?,
-            class,
-            &self.client(req),
-            self.per_minute(class),
-        )
-        .await
+        check(self, class, &self.client(req), self.per_minute(class)).await
     }
 
     /// Applies the rate limit of `class` to the signed-in `caller`, from wherever they call.
     pub async fn limit_user(&self, caller: &Caller, class: Class) -> Result<(), ApiError> {
         check(
-            &mut self.redis().await?,
+            self,
             class,
             &format!("user:{}", caller.user_id()),
             self.per_minute(class),

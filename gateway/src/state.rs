@@ -1,6 +1,7 @@
-//! What every handler shares: the service clients, Redis, the token keys, the settings
-//! and the rate limits in force (applied by `crate::rate_limit`, which adds
-//! `AppState::limit` and `AppState::limit_user`).
+//! What every handler shares: the service clients, the shared store (Redis) and the local
+//! fallback of its rate limits, the token keys, the settings and the rate limits in force
+//! (applied by `crate::rate_limit`, which adds `AppState::limit` and
+//! `AppState::limit_user`).
 
 use std::sync::Arc;
 
@@ -16,6 +17,8 @@ use quire_proto::wallet::v1::wallet_service_client::WalletServiceClient;
 use crate::config::GatewayConfig;
 use crate::keys::KeyStore;
 use crate::live_limits::{Class, Limits};
+use crate::local_limits::LocalLimits;
+use crate::shared_store::SharedStore;
 
 /// One per HTTP worker thread (the connections it holds are driven by that worker's
 /// runtime); the key store and settings are shared by all.
@@ -28,8 +31,10 @@ pub struct AppState {
     pub chat: ChatServiceClient<Upstream>,
     /// Every service's operator API (outbox, consumer lag, audit log).
     pub ops: Vec<OpsClient>,
-    pub redis_client: redis::Client,
-    redis: Arc<tokio::sync::OnceCell<redis::aio::ConnectionManager>>,
+    /// Redis: rate-limit windows and revocations, shared by every replica.
+    pub store: SharedStore,
+    /// The rate-limit windows of this process, for when `store` is unreachable.
+    pub local_limits: Arc<LocalLimits>,
     pub keys: KeyStore,
     pub config: Arc<GatewayConfig>,
     pub limits: Arc<Limits>,
@@ -55,7 +60,8 @@ pub struct Services {
 impl AppState {
     pub fn new(
         services: Services,
-        redis_client: redis::Client,
+        store: SharedStore,
+        local_limits: Arc<LocalLimits>,
         keys: KeyStore,
         config: Arc<GatewayConfig>,
         limits: Arc<Limits>,
@@ -75,24 +81,12 @@ impl AppState {
             manuscript,
             chat,
             ops,
-            redis_client,
-            redis: Arc::default(),
+            store,
+            local_limits,
             keys,
             config,
             limits,
         }
-    }
-
-    /// This worker's Redis connection, opened on first use (it reconnects by itself).
-    pub async fn redis(&self) -> Result<redis::aio::ConnectionManager, quire_kit::ApiError> {
-        self.redis
-            .get_or_try_init(|| redis::aio::ConnectionManager::new(self.redis_client.clone()))
-            .await
-            .cloned()
-            .map_err(|e| {
-                tracing::error!(error = %e, "redis unreachable");
-                quire_kit::ApiError::unavailable("Service temporarily unavailable")
-            })
     }
 
     /// What `class` allows now (an admin's override or the configured default).

@@ -1,9 +1,14 @@
 // The one door to the REST API (spec sections 5, 7 and 8): timeout, bearer header,
 // envelope unwrapping, failure detection, error toasts and the 401/403 session reset.
+// A 503 that names the part of Quire that is down says which in the outage banner instead
+// of a toast; every failure carries its Retry-After, for the retries of reads (see
+// unavailable.ts).
 // Callers get the envelope's `data` or a rejected ApiError; they never see raw fetch.
 import { clearSessionStorage, readItem, STORAGE_KEYS } from './storage';
 import { toast } from '@/stores/toast';
+import { useOutageStore, type Outage } from '@/stores/outage';
 import { newTraceContext } from './trace-context';
+import { parseRetryAfter, partOf, unavailableText } from './unavailable';
 
 export const API_TIMEOUT_MS = 100_000;
 
@@ -57,10 +62,19 @@ export class ApiError extends Error {
   readonly body?: unknown;
   /** True when no toast was (or should be) shown for this error. */
   readonly silent: boolean;
+  /** How long the server asked to wait before asking again (its Retry-After). */
+  readonly retryAfterMs?: number;
 
   constructor(
     message: string,
-    init: { status: number; kind: ApiErrorKind; code?: string; body?: unknown; silent?: boolean },
+    init: {
+      status: number;
+      kind: ApiErrorKind;
+      code?: string;
+      body?: unknown;
+      silent?: boolean;
+      retryAfterMs?: number;
+    },
   ) {
     super(message);
     this.name = 'ApiError';
@@ -69,6 +83,7 @@ export class ApiError extends Error {
     this.code = init.code;
     this.body = init.body;
     this.silent = init.silent ?? false;
+    this.retryAfterMs = init.retryAfterMs;
   }
 }
 
@@ -76,12 +91,15 @@ interface ClientConfig {
   baseUrl: string;
   onUnauthorized: () => void;
   notifyError: (message: string) => void;
+  /** A part of Quire is down: the banner says which. */
+  notifyOutage: (outage: Outage) => void;
 }
 
 const defaults: ClientConfig = {
   baseUrl: '/api',
   onUnauthorized: () => window.location.assign('/platform/'),
   notifyError: (message) => toast.error(message),
+  notifyOutage: (outage) => useOutageStore.getState().report(outage),
 };
 
 let config: ClientConfig = { ...defaults };
@@ -207,6 +225,7 @@ interface RawReply {
   ok: boolean;
   status: number;
   payload: unknown;
+  retryAfter: string | null;
 }
 
 interface Outgoing {
@@ -218,7 +237,12 @@ interface Outgoing {
 
 async function sendWithFetch(url: string, out: Outgoing): Promise<RawReply> {
   const res = await fetch(url, out);
-  return { ok: res.ok, status: res.status, payload: parseBody(await res.text()) };
+  return {
+    ok: res.ok,
+    status: res.status,
+    payload: parseBody(await res.text()),
+    retryAfter: res.headers.get('Retry-After'),
+  };
 }
 
 /** XMLHttpRequest, for its upload progress events; fails like fetch does (a thrown Error). */
@@ -234,7 +258,12 @@ function sendWithXhr(url: string, out: Outgoing, onUploadProgress: (p: UploadPro
     });
     xhr.upload.addEventListener('load', () => onUploadProgress({ ...last, loaded: last.total ?? last.loaded, done: true }));
     xhr.addEventListener('load', () =>
-      resolve({ ok: xhr.status >= 200 && xhr.status < 300, status: xhr.status, payload: parseBody(xhr.responseText) }),
+      resolve({
+        ok: xhr.status >= 200 && xhr.status < 300,
+        status: xhr.status,
+        payload: parseBody(xhr.responseText),
+        retryAfter: xhr.getResponseHeader('Retry-After'),
+      }),
     );
     xhr.addEventListener('error', () => reject(new Error('')));
     xhr.addEventListener('abort', () => reject(new Error('aborted')));
@@ -245,7 +274,11 @@ function sendWithXhr(url: string, out: Outgoing, onUploadProgress: (p: UploadPro
 }
 
 function report(error: ApiError, opts: RequestOptions): never {
-  if (!opts.ignoreErrors && !error.silent && opts.notify !== false) config.notifyError(error.message);
+  if (!opts.ignoreErrors && !error.silent && opts.notify !== false) {
+    const part = error.status === 503 ? partOf(error.code) : null;
+    if (part) config.notifyOutage({ key: part, text: error.message });
+    else config.notifyError(error.message);
+  }
   throw error;
 }
 
@@ -304,16 +337,21 @@ export async function request<T = unknown>(
 
   const envelopeCode = isRecord(payload) && typeof payload.code === 'number' ? payload.code : undefined;
   const status = res.ok ? (envelopeCode ?? res.status) : res.status;
-  const { message, silent } = describeFailure(
+  const code = isRecord(payload) && typeof payload.error === 'string' ? payload.error : undefined;
+  const described = describeFailure(
     payload,
     res.ok ? 'Request failed' : `Request failed with status ${res.status}`,
   );
+  // A part that is down: say which, in the words of unavailable.ts, wherever it is shown.
+  const part = status === 503 ? partOf(code) : null;
+  const { message, silent } = part ? { message: unavailableText(part), silent: false } : described;
   const error = new ApiError(message, {
     status,
     kind: res.ok ? 'envelope' : 'http',
-    code: isRecord(payload) && typeof payload.error === 'string' ? payload.error : undefined,
+    code,
     body: payload,
     silent,
+    retryAfterMs: parseRetryAfter(res.retryAfter) ?? undefined,
   });
 
   if ((status === 401 || status === 403) && !opts.ignoreErrors && !opts.skipAuthRedirect) {

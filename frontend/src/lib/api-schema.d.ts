@@ -4349,9 +4349,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4422,9 +4424,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4521,9 +4525,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4590,9 +4596,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4656,9 +4664,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4745,9 +4755,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4832,9 +4844,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4910,9 +4924,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5019,9 +5035,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5096,9 +5114,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5144,9 +5164,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5244,6 +5266,8 @@ export interface operations {
             /** @description The identity provider cannot be reached */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5323,6 +5347,8 @@ export interface operations {
             /** @description The identity provider cannot be reached */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5397,9 +5423,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5465,9 +5493,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5555,9 +5585,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5628,9 +5660,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5718,9 +5752,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5794,9 +5830,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5866,9 +5904,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5934,9 +5974,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6024,9 +6066,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6096,9 +6140,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6170,9 +6216,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6268,9 +6316,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6337,9 +6387,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6395,9 +6447,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6447,9 +6501,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6524,9 +6580,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6585,9 +6643,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6695,9 +6755,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6764,9 +6826,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6842,9 +6906,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6954,9 +7020,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7011,9 +7079,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7079,9 +7149,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7139,9 +7211,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7218,9 +7292,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7291,9 +7367,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7360,9 +7438,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7417,9 +7497,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7495,9 +7577,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7555,9 +7639,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7643,9 +7729,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7713,9 +7801,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7761,9 +7851,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7824,9 +7916,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7892,9 +7986,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7973,9 +8069,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8080,9 +8178,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8149,9 +8249,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8256,9 +8358,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8313,9 +8417,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8373,9 +8479,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8471,9 +8579,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8550,9 +8660,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8640,9 +8752,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8703,9 +8817,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8760,9 +8876,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8839,9 +8957,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8901,6 +9021,8 @@ export interface operations {
             /** @description The mail could not be sent, or a service is down */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8955,9 +9077,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9042,9 +9166,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9120,9 +9246,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9223,9 +9351,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9320,9 +9450,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9393,9 +9525,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9490,9 +9624,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9578,9 +9714,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9647,9 +9785,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9709,9 +9849,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9766,9 +9908,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9845,9 +9989,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9933,9 +10079,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10003,9 +10151,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10073,9 +10223,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10139,9 +10291,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10218,9 +10372,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10298,9 +10454,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10369,9 +10527,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10478,9 +10638,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10576,9 +10738,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10669,9 +10833,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10760,9 +10926,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description A service behind the gateway is down */
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

@@ -80,7 +80,9 @@ fn failure_text(status: &str, anonymous_allowed: bool) -> &'static str {
         "409" => "Conflict",
         "413" => "Request body too large",
         "429" => "Rate limited; Retry-After tells how many seconds to wait",
-        "503" => "A service behind the gateway is down",
+        "503" => {
+            "A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait"
+        }
         _ => "Failure",
     }
 }
@@ -160,7 +162,7 @@ fn declare_failures(op: &mut Operation) {
                 Content::new(Some(Ref::from_schema_name("Failure"))),
             );
         }
-        if status == "429" {
+        if status == "429" || status == "503" {
             response.headers.insert(
                 "Retry-After".to_owned(),
                 HeaderBuilder::new()

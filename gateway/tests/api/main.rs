@@ -34,6 +34,8 @@ mod openapi_contract;
 mod password_reset;
 mod pricing;
 mod pricing_support;
+mod redis_down;
+mod redis_support;
 mod registration;
 mod roles_and_admin;
 mod sessions;

@@ -160,7 +160,21 @@ impl TestApp {
     }
 
     pub async fn spawn_with(limits: Limits) -> Self {
-        let env = TestEnv::new("quire-tests");
+        Self::spawn_on_redis(limits, None, None).await
+    }
+
+    /// The stack with the services on `services_redis` and the gateway on `gateway_redis`
+    /// instead of the shared Redis (one the test may stop, or a port where none listens:
+    /// the gateway starts without Redis, auth does not).
+    pub async fn spawn_on_redis(
+        limits: Limits,
+        services_redis: Option<String>,
+        gateway_redis: Option<String>,
+    ) -> Self {
+        let mut env = TestEnv::new("quire-tests");
+        if let Some(url) = services_redis {
+            env.redis_url = url;
+        }
         let schema = format!("auth_t_{}", env.id);
         let mails = MailBox::default();
         let smtp_port = mails.serve();
@@ -228,7 +242,8 @@ impl TestApp {
         )
         .await
         .url;
-        let (redis_url, database_url, brokers) = (env.redis_url, env.database_url, env.brokers);
+        let redis_url = gateway_redis.unwrap_or(env.redis_url);
+        let (database_url, brokers) = (env.database_url, env.brokers);
 
         let frontend = std::env::temp_dir().join(format!("quire-web-{schema}"));
         std::fs::create_dir_all(&frontend).unwrap();

@@ -62,9 +62,10 @@ async fn operators_get_health_readiness_metrics_and_the_openapi_document() {
     let ready = app.http.get(admin("/readyz")).send().await.unwrap();
     assert_eq!(ready.status().as_u16(), 200);
     let ready: serde_json::Value = ready.json().await.unwrap();
-    for dependency in ["redis", "auth", "wallet", "catalog", "manuscript", "chat"] {
-        assert_eq!(ready[dependency], true, "{ready}");
+    for part in ["redis", "auth", "wallet", "catalog", "manuscript", "chat"] {
+        assert_eq!(ready["parts"][part], "up", "{ready}");
     }
+    assert_eq!(ready["degraded"], serde_json::json!([]), "{ready}");
     app.get("/api/roles/", None).await;
     let metrics = app
         .http
@@ -112,7 +113,7 @@ fn the_frontend_types_come_from_the_current_openapi_document() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
-async fn with_auth_down_the_gateway_says_503_and_is_not_ready() {
+async fn with_auth_down_its_routes_say_503_and_the_gateway_stays_ready() {
     // Nothing listens on this port: the auth service is down.
     let closed = crate::support::closed_port();
     let gateway = quire_gateway::Application::build(quire_gateway::GatewayConfig {
@@ -135,17 +136,25 @@ async fn with_auth_down_the_gateway_says_503_and_is_not_ready() {
     tokio::spawn(gateway.run_until_stopped());
     let http = reqwest::Client::new();
 
+    // Still ready: what does not need auth (the web app, the API document) serves.
     let ready = http.get(format!("{admin}/readyz")).send().await.unwrap();
-    assert_eq!(ready.status().as_u16(), 503);
+    assert_eq!(ready.status().as_u16(), 200);
     let body: serde_json::Value = ready.json().await.unwrap();
-    assert_eq!(body["auth"], false);
-    assert_eq!(body["catalog"], false, "{body}");
-    assert_eq!(body["redis"], true, "{body}");
+    assert_eq!(body["parts"]["auth"], "down", "{body}");
+    assert_eq!(body["parts"]["catalog"], "down", "{body}");
+    assert_eq!(body["parts"]["redis"], "up", "{body}");
+    let degraded = body["degraded"].as_array().unwrap();
+    assert!(degraded.iter().any(|p| p == "auth"), "{body}");
+    assert!(!degraded.iter().any(|p| p == "redis"), "{body}");
 
     let r = http.get(format!("{base}/api/roles/")).send().await.unwrap();
     let status = r.status().as_u16();
+    // Every 503 says when to ask again.
+    assert_eq!(r.headers()["retry-after"], "5");
     let body: serde_json::Value = r.json().await.unwrap();
-    crate::support::assert_failure(status, &body, 503, Some("Service temporarily unavailable"));
+    crate::support::assert_failure(status, &body, 503, None);
+    // The part that is down is named, for the web app to say which.
+    assert_eq!(body["error"], "auth_unavailable", "{body}");
 
     // The web app is not built here: a clear 503, not an empty page.
     let page = http

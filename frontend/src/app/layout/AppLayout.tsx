@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
+import { OutageBanner } from '@/components/OutageBanner';
 import { Toaster } from '@/components/Toaster';
 import { AdminNav } from '@/features/admin';
 import { holdsRole } from '@/features/users';
@@ -35,6 +36,7 @@ export function AppLayout() {
       </a>
       <Header ref={header} />
       {inAdmin ? <AdminNav /> : null}
+      <OutageBanner />
       <main id="main" className="main">
         <Outlet />
       </main>
