@@ -265,16 +265,19 @@ async fn two_replicas_of_each_service_serve_as_one_and_survive_losing_one() {
         count(&app.wallet_db, "SELECT count(*) FROM trades").await,
         trades
     );
-    let settled = within(Duration::from_secs(60), || async {
-        count(&app.catalog_db, "SELECT count(*) FROM purchases").await == trades
-            && count(
-                &app.chat_db,
-                "SELECT coalesce(sum(count), 0)::bigint FROM sales",
-            )
-            .await
-                == trades
+    let settled = within(Duration::from_secs(330), || async {
+        let catalog = count(&app.catalog_db, "SELECT count(*) FROM purchases").await;
+        let chat = count(
+            &app.chat_db,
+            "SELECT coalesce(sum(count), 0)::bigint FROM sales",
+        )
+        .await;
+        eprintln!("[replicas] settling: catalog {catalog}, chat {chat} of {trades}");
+        tokio::time::sleep(Duration::from_secs(2)).await;
+        catalog == trades && chat == trades
     })
     .await;
+    eprintln!("[replicas] projections settled in {settled:?}");
     assert!(
         settled.is_some(),
         "an event was lost or doubled: catalog has {} purchases, chat {} sales, of {trades}",
