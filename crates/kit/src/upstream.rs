@@ -96,16 +96,6 @@ impl Upstream {
     pub fn new(part: &'static str, url: &str) -> Result<Self, UpstreamError> {
         Ok(Address::parse(part, url)?.connect())
     }
-
-    /// The service's short name.
-    pub fn part(&self) -> &'static str {
-        self.replicas.part()
-    }
-
-    /// How many replicas are known and how many of them are live (not left out).
-    pub fn replica_counts(&self) -> (usize, usize) {
-        self.replicas.counts()
-    }
 }
 
 /// A URL an [`Upstream`] cannot use.
@@ -140,7 +130,7 @@ pub fn is_idempotent(path: &str) -> bool {
         .iter()
         .any(|p| method.starts_with(p))
         || method.ends_with("Stats")
-        || ["RevenueCurve", "SalesReport", "RecentUsers", "Watch"].contains(&method)
+        || ["RevenueCurve", "SalesReport", "RecentUsers"].contains(&method)
 }
 
 async fn send(

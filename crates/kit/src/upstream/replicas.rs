@@ -123,7 +123,8 @@ impl Replicas {
     }
 
     /// (known, live) replicas.
-    pub fn counts(&self) -> (usize, usize) {
+    #[cfg(test)]
+    fn counts(&self) -> (usize, usize) {
         let set = self.set.read().map(|s| s.clone()).unwrap_or_default();
         (set.len(), set.iter().filter(|r| !r.is_out()).count())
     }
