@@ -15,6 +15,7 @@ mod bank {
     pub mod broker;
     pub mod client;
     pub mod process;
+    pub mod settings;
     pub mod sign_in;
     pub mod stack;
     pub mod tally;

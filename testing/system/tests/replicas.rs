@@ -21,6 +21,8 @@ mod broker;
 #[allow(dead_code)]
 #[path = "bank/process.rs"]
 mod process;
+#[path = "bank/settings.rs"]
+mod settings;
 #[allow(dead_code)]
 #[path = "bank/sign_in.rs"]
 mod sign_in;

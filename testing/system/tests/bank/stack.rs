@@ -14,13 +14,13 @@ use quire_proto::catalog::v1 as catalog_pb;
 use quire_proto::catalog::v1::catalog_service_client::CatalogServiceClient;
 use quire_test_stack::env_or;
 use quire_test_stack::ledger::WalletLedger;
-use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 use tokio::process::Command;
 use uuid::Uuid;
 
 use super::broker::Broker;
 use super::process::{Supervised, free_port};
+use super::settings::Settings;
 use super::sign_in::{DOMAIN, EthAccount};
 
 const ADMIN_PASSWORD: &str = "bank-admin-pass-1";
@@ -47,23 +47,6 @@ pub struct Campaign {
     pub writer: Uuid,
     pub book: Uuid,
     pub goal_cents: i64,
-}
-
-/// `QUIRE_*` settings: the environment of a child, or what an in-process service parses.
-#[derive(Clone, Default)]
-struct Settings(Vec<(String, String)>);
-
-impl Settings {
-    fn with(mut self, key: &str, value: impl Into<String>) -> Self {
-        self.0.push((format!("QUIRE_{key}"), value.into()));
-        self
-    }
-
-    fn parse<T: DeserializeOwned>(&self) -> T {
-        envy::prefixed("QUIRE_")
-            .from_iter(self.0.clone())
-            .expect("the settings parse")
-    }
 }
 
 pub struct TestApp {

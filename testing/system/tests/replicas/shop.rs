@@ -152,14 +152,21 @@ impl<'a> Client<'a> {
 
     /// One read; sent again after a failure until it answers 200. Answers `data`.
     pub async fn read(&self, request: impl Fn() -> reqwest::RequestBuilder) -> Value {
+        let body = self.read_text(request).await;
+        let body: Value = serde_json::from_str(&body).expect("a JSON envelope");
+        body["data"].clone()
+    }
+
+    /// One read answered by its body as text; sent again after a failure until it
+    /// answers 200. A failure at the first sending is counted.
+    async fn read_text(&self, request: impl Fn() -> reqwest::RequestBuilder) -> String {
         self.reads.fetch_add(1, Ordering::Relaxed);
         let until = Instant::now() + PATIENCE;
         let mut first = true;
         loop {
-            let answer = request().send().await;
-            let why = match answer {
-                Ok(reply) if reply.status() == 200 => match reply.json::<Value>().await {
-                    Ok(body) => return body["data"].clone(),
+            let why = match request().send().await {
+                Ok(reply) if reply.status() == 200 => match reply.text().await {
+                    Ok(text) => return text,
                     Err(e) => format!("body: {e}"),
                 },
                 Ok(reply) => format!("{}", reply.status()),
@@ -208,33 +215,8 @@ impl<'a> Client<'a> {
     /// The start of a book's text, as its reader (a buyer) reads it.
     pub async fn content(&self, reader: &User, book: &str) -> String {
         let url = self.url(&format!("books/{book}/content"));
-        let until = Instant::now() + PATIENCE;
-        self.reads.fetch_add(1, Ordering::Relaxed);
-        let mut first = true;
-        loop {
-            let answer = self
-                .app
-                .http
-                .get(&url)
-                .bearer_auth(&reader.token)
-                .send()
-                .await;
-            let why = match answer {
-                Ok(reply) if reply.status() == 200 => match reply.text().await {
-                    Ok(text) => return text,
-                    Err(e) => format!("body: {e}"),
-                },
-                Ok(reply) => format!("{}", reply.status()),
-                Err(e) => format!("{e}"),
-            };
-            if first {
-                self.read_failures.fetch_add(1, Ordering::Relaxed);
-                eprintln!("[replicas] reading failed at first: {why}");
-                first = false;
-            }
-            assert!(Instant::now() < until, "reading never answered: {why}");
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
+        self.read_text(|| self.app.http.get(&url).bearer_auth(&reader.token))
+            .await
     }
 
     /// A write with `key`, sent again with it until the answer is definite (200, or 402

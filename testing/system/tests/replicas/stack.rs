@@ -16,13 +16,13 @@ use quire_kit::app::Serve as _;
 use quire_kit::db::PgPool;
 use quire_kit::events::topics;
 use quire_test_stack::env_or;
-use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 use tokio::process::Command;
 use uuid::Uuid;
 
 use crate::broker::Broker;
 use crate::process::{Supervised, free_port};
+use crate::settings::Settings;
 use crate::sign_in::{DOMAIN, EthAccount};
 
 /// A signed-in user.
@@ -30,23 +30,6 @@ use crate::sign_in::{DOMAIN, EthAccount};
 pub struct User {
     pub id: Uuid,
     pub token: String,
-}
-
-/// `QUIRE_*` settings: a child's environment, or what an in-process service parses.
-#[derive(Clone, Default)]
-pub struct Settings(Vec<(String, String)>);
-
-impl Settings {
-    pub fn with(mut self, key: &str, value: impl Into<String>) -> Self {
-        self.0.push((format!("QUIRE_{key}"), value.into()));
-        self
-    }
-
-    fn parse<T: DeserializeOwned>(&self) -> T {
-        envy::prefixed("QUIRE_")
-            .from_iter(self.0.clone())
-            .expect("the settings parse")
-    }
 }
 
 /// One replica of a service: its process and where it answers.
