@@ -142,7 +142,10 @@ async fn main() -> anyhow::Result<()> {
     let state = AppState {
         pool: quire_kit::db::pool(&database_url, WALLET, CLIENTS + 2)?,
         // Never called: the campaigns are opened above, without catalog.
-        catalog: CatalogServiceClient::new(quire_kit::grpc::channel(&config.catalog_url)?),
+        catalog: CatalogServiceClient::new(quire_kit::upstream::Upstream::new(
+            "catalog",
+            &config.catalog_url,
+        )?),
         payments: quire_wallet::payment::from_name("instant", true)?,
         config: Arc::new(config),
         outbox: quire_kit::outbox::Wake::default(),
