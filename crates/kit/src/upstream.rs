@@ -16,10 +16,11 @@
 //! - a replica whose connection fails is left out and probed until it accepts
 //!   connections again ([`replicas`]);
 //! - a call that never reached a replica (its connection could not be made) goes to the
-//!   next one; a read (a method that changes nothing, [`is_idempotent`]) whose connection
-//!   broke goes to the next one too. Writes are never sent twice here: the REST caller
-//!   repeats them with its idempotency key, which the service honours. A call sent again
-//!   carries what is left of its deadline, not a new one;
+//!   next one; a read (a method that changes nothing, [`is_idempotent`]) or a write its
+//!   service replays by key ([`replayed_by`]: the wallet's money methods) whose connection
+//!   broke goes to the next one too. Other writes are never sent twice here: the change
+//!   may have been made. A call sent again carries what is left of its deadline, not a
+//!   new one;
 //! - with no live replica the call fails at once, as `UNAVAILABLE` with the reason
 //!   `<part>_unavailable` and a `Retry-After`, instead of waiting out its deadline.
 //!
@@ -122,6 +123,23 @@ impl Service<http::Request<Body>> for Upstream {
     }
 }
 
+/// The metadata a write carries when its service replays it by key (the wallet's money
+/// methods with the REST call's `Idempotency-Key`): such a write, cut off by a replica's
+/// death, is sent again to another replica, which answers the key's first answer or makes
+/// the change that never committed.
+pub const REPLAY_KEY: &str = "quire-idempotency-key";
+
+/// Marks `request` as replayed by `key` ([`REPLAY_KEY`]); an empty key marks nothing, for
+/// a write without a key must never be sent twice.
+pub fn replayed_by<T>(request: &mut tonic::Request<T>, key: &str) {
+    if key.is_empty() {
+        return;
+    }
+    if let Ok(value) = tonic::metadata::MetadataValue::try_from(key) {
+        request.metadata_mut().insert(REPLAY_KEY, value);
+    }
+}
+
 /// True for the methods that change nothing, by the names Quire gives them: sending one
 /// twice is harmless.
 pub fn is_idempotent(path: &str) -> bool {
@@ -131,6 +149,12 @@ pub fn is_idempotent(path: &str) -> bool {
         .any(|p| method.starts_with(p))
         || method.ends_with("Stats")
         || ["RevenueCurve", "SalesReport", "RecentUsers"].contains(&method)
+}
+
+/// True for a call that may go to a second replica after its connection broke: a read, or
+/// a write replayed by its key.
+fn may_send_again<B>(request: &http::Request<B>) -> bool {
+    is_idempotent(request.uri().path()) || request.headers().contains_key(REPLAY_KEY)
 }
 
 async fn send(
@@ -144,7 +168,7 @@ async fn send(
         .get(crate::deadline::HEADER)
         .and_then(|v| v.to_str().ok())
         .and_then(crate::deadline::parse);
-    let idempotent = is_idempotent(request.uri().path());
+    let idempotent = may_send_again(&request);
     let (head, body) = request.into_parts();
     // A unary request's body is one message: kept, so that it can go to another replica.
     let body: Bytes = body.collect().await?.to_bytes();
@@ -244,6 +268,26 @@ mod tests {
         ] {
             assert!(!is_idempotent(write), "{write}");
         }
+    }
+
+    #[test]
+    fn a_write_goes_again_only_with_its_replay_key() {
+        let trade = |key: &str| {
+            let mut request = tonic::Request::new(());
+            replayed_by(&mut request, key);
+            let mut http = http::Request::new(());
+            *http.uri_mut() = http::Uri::from_static("/quire.wallet.v1.WalletService/Trade");
+            *http.headers_mut() = request.metadata().clone().into_headers();
+            http
+        };
+        assert!(
+            !may_send_again(&trade("")),
+            "a write without a key goes once"
+        );
+        assert!(may_send_again(&trade("buy-42")));
+        let mut read = http::Request::new(());
+        *read.uri_mut() = http::Uri::from_static("/quire.wallet.v1.WalletService/GetWallet");
+        assert!(may_send_again(&read));
     }
 
     #[test]

@@ -15,7 +15,7 @@ use super::crowdfunding_dto::*;
 use super::wallet::positive;
 use crate::auth_guard::{Authenticated, MaybeAuthenticated};
 use crate::envelope::{Envelope, Failure, Reply, ok};
-use crate::grpc_call::call;
+use crate::grpc_call::{call, call_keyed};
 use crate::input::required;
 use crate::json_body::JsonBody;
 use crate::state::AppState;
@@ -77,7 +77,7 @@ pub async fn create_campaign(
     let r = state
         .wallet
         .clone()
-        .create_campaign(call(
+        .create_campaign(call_keyed(
             pb::CreateCampaignRequest {
                 book_id: book_id.to_string(),
                 goal_cents,
@@ -157,7 +157,7 @@ pub async fn pledge(
     let r = state
         .wallet
         .clone()
-        .pledge(call(
+        .pledge(call_keyed(
             pb::PledgeRequest {
                 campaign_id,
                 amount_cents,

@@ -17,7 +17,7 @@ use super::wallet_dto::*;
 use crate::auth_guard::Authenticated;
 use crate::envelope::Envelope;
 use crate::envelope::{Failure, Reply, ok};
-use crate::grpc_call::call;
+use crate::grpc_call::{call, call_keyed};
 use crate::input::required;
 use crate::json_body::{JsonBody, OptionalJsonBody};
 use crate::state::AppState;
@@ -88,7 +88,7 @@ pub async fn open_wallet(
     let r = state
         .wallet
         .clone()
-        .open_wallet(call(
+        .open_wallet(call_keyed(
             pb::OpenWalletRequest {
                 user_id: String::new(),
                 amount_cents,
@@ -139,7 +139,7 @@ pub async fn recharge(
     let r = state
         .wallet
         .clone()
-        .recharge(call(
+        .recharge(call_keyed(
             pb::RechargeRequest {
                 user_id: String::new(),
                 amount_cents,
@@ -173,7 +173,7 @@ pub async fn consume(
     let r = state
         .wallet
         .clone()
-        .consume(call(
+        .consume(call_keyed(
             pb::ConsumeRequest {
                 user_id: String::new(),
                 amount_cents,
@@ -217,7 +217,7 @@ pub async fn trade(
     let r = state
         .wallet
         .clone()
-        .trade(call(
+        .trade(call_keyed(
             pb::TradeRequest {
                 buyer_uid: buyer.to_string(),
                 book_id: book_id.to_string(),

@@ -14,7 +14,7 @@ use super::wallet_records_dto::*;
 use crate::auth_guard::Authenticated;
 use crate::envelope::Envelope;
 use crate::envelope::{Failure, Reply, ok};
-use crate::grpc_call::call;
+use crate::grpc_call::{call, call_keyed};
 use crate::input::required;
 use crate::state::AppState;
 use crate::{idempotency, input, money};
@@ -118,7 +118,7 @@ pub async fn top_up(
     let r = state
         .wallet
         .clone()
-        .top_up(call(
+        .top_up(call_keyed(
             pb::TopUpRequest {
                 user_id: user.to_string(),
                 amount_cents,
