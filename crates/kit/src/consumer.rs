@@ -25,6 +25,10 @@ use tracing::Instrument;
 use crate::db::{DbError, PgPool, prepared};
 use crate::events::Event;
 
+mod stranded;
+
+pub use stranded::{LOOK_EVERY, STRANDED_AFTER};
+
 /// What a service does with one event, inside the transaction that marks it processed.
 pub trait EventHandler: Send + Sync + 'static {
     fn handle<'a>(
@@ -92,6 +96,8 @@ impl EventConsumer {
         Ok(Self {
             batches: BatchConsumer {
                 consumer: join_group(brokers, group, topics, &[])?,
+                watch: stranded::Watch::new(brokers, group, topics)?,
+                topics: topics.iter().map(|t| (*t).to_owned()).collect(),
                 name: group.to_owned(),
                 // Bounds how long one transaction holds what its handlers lock.
                 max_batch: 100,
@@ -167,6 +173,9 @@ pub trait BatchHandler: Send + Sync + 'static {
 /// index on local disk or in memory) needs no database transaction.
 pub struct BatchConsumer {
     consumer: StreamConsumer,
+    /// Finds partitions a dead member left with no consumer (see [`stranded`]).
+    watch: stranded::Watch,
+    topics: Vec<String>,
     name: String,
     max_batch: usize,
     /// Commit the offsets after each batch rather than with the periodic auto-commit.
@@ -190,6 +199,8 @@ impl BatchConsumer {
                 topics,
                 &[("fetch.wait.max.ms", &fetch_wait)],
             )?,
+            watch: stranded::Watch::new(brokers, group, topics)?,
+            topics: topics.iter().map(|t| (*t).to_owned()).collect(),
             name: group.to_owned(),
             max_batch: 500,
             commit_each_batch: true,
@@ -198,9 +209,20 @@ impl BatchConsumer {
 
     /// Consumes until `stop` resolves. A failing batch is retried with backoff and never
     /// skipped.
-    pub async fn run(self, handler: impl BatchHandler, stop: impl Future<Output = ()>) {
+    pub async fn run(mut self, handler: impl BatchHandler, stop: impl Future<Output = ()>) {
         tokio::pin!(stop);
-        while let Some(first) = next_message(&self.consumer, &self.name, &mut stop).await {
+        let mut look = tokio::time::interval(LOOK_EVERY);
+        look.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            let first = tokio::select! {
+                m = next_message(&self.consumer, &self.name, &mut stop) => m,
+                _ = look.tick() => {
+                    let Self { consumer, watch, topics, name, .. } = &mut self;
+                    rejoin_if_stranded(consumer, watch, topics, name).await;
+                    continue;
+                }
+            };
+            let Some(first) = first else { break };
             let messages = with_fetched(&self.consumer, first, self.max_batch);
             let events: Vec<Event> = messages
                 .iter()
@@ -241,6 +263,41 @@ impl BatchConsumer {
             "final commit skipped",
         );
     }
+}
+
+/// Leaves the group and joins it again when a partition has had no consumer for
+/// [`STRANDED_AFTER`]: the new generation hands it to a live member.
+async fn rejoin_if_stranded(
+    consumer: &StreamConsumer,
+    watch: &mut stranded::Watch,
+    topics: &[String],
+    name: &str,
+) {
+    let own = consumer.assignment().unwrap_or_default();
+    let stranded = watch.look(&own).await;
+    if stranded.is_empty() {
+        return;
+    }
+    tracing::warn!(
+        consumer = %name,
+        ?stranded,
+        "partitions without a consumer for {} s: rejoining the group",
+        STRANDED_AFTER.as_secs()
+    );
+    metrics::counter!("quire_consumer_rejoins_total", "consumer" => name.to_owned()).increment(1);
+    // What was handled is committed first, so the next owner starts after it.
+    commit(
+        consumer,
+        name,
+        CommitMode::Sync,
+        "commit before rejoining skipped",
+    );
+    consumer.unsubscribe();
+    let topics: Vec<&str> = topics.iter().map(String::as_str).collect();
+    if let Err(error) = consumer.subscribe(&topics) {
+        tracing::error!(%error, consumer = %name, "cannot join the group again");
+    }
+    watch.forget();
 }
 
 /// Joins consumer group `group` on `topics`. Offsets are stored by hand once a record was

@@ -46,7 +46,8 @@ pub fn lag_blocking(brokers: &str, group: &ConsumerGroup) -> Vec<(String, i64)> 
         .collect()
 }
 
-fn client(brokers: &str, group: &str) -> Result<BaseConsumer, KitError> {
+/// A client that reads `group`'s offsets without joining it.
+pub(crate) fn client(brokers: &str, group: &str) -> Result<BaseConsumer, KitError> {
     ClientConfig::new()
         .set("bootstrap.servers", brokers)
         .set("group.id", group)
@@ -59,6 +60,27 @@ fn client(brokers: &str, group: &str) -> Result<BaseConsumer, KitError> {
 /// The sum over `topic`'s partitions of the records after the group's committed offset (from
 /// the low watermark for a partition the group never committed).
 fn topic_lag(consumer: &BaseConsumer, topic: &str) -> Result<i64, KitError> {
+    Ok(partition_offsets(consumer, topic)?
+        .iter()
+        .map(|p| (p.high - p.committed).max(0))
+        .sum())
+}
+
+/// Where the group of `consumer` stands on one partition.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct PartitionOffsets {
+    pub partition: i32,
+    /// The group's committed offset (the low watermark while it never committed).
+    pub committed: i64,
+    /// The offset the next record written will get.
+    pub high: i64,
+}
+
+/// The group's committed offset and the high watermark of each of `topic`'s partitions.
+pub(crate) fn partition_offsets(
+    consumer: &BaseConsumer,
+    topic: &str,
+) -> Result<Vec<PartitionOffsets>, KitError> {
     let metadata = consumer
         .fetch_metadata(Some(topic), ASK_TIMEOUT)
         .map_err(kafka)?;
@@ -78,18 +100,26 @@ fn topic_lag(consumer: &BaseConsumer, topic: &str) -> Result<i64, KitError> {
     let committed = consumer
         .committed_offsets(asked, ASK_TIMEOUT)
         .map_err(kafka)?;
-    let mut lag = 0;
-    for p in partitions {
-        let (low, high) = consumer
-            .fetch_watermarks(topic, p, ASK_TIMEOUT)
-            .map_err(kafka)?;
-        let from = match committed.find_partition(topic, p).map(|e| e.offset()) {
-            Some(Offset::Offset(n)) => n,
-            _ => low,
-        };
-        lag += (high - from).max(0);
-    }
-    Ok(lag)
+    partitions
+        .into_iter()
+        .map(|partition| {
+            let (low, high) = consumer
+                .fetch_watermarks(topic, partition, ASK_TIMEOUT)
+                .map_err(kafka)?;
+            let committed = match committed
+                .find_partition(topic, partition)
+                .map(|e| e.offset())
+            {
+                Some(Offset::Offset(n)) => n,
+                _ => low,
+            };
+            Ok(PartitionOffsets {
+                partition,
+                committed,
+                high,
+            })
+        })
+        .collect()
 }
 
 fn kafka(e: rdkafka::error::KafkaError) -> KitError {

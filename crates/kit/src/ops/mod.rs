@@ -6,7 +6,7 @@
 
 mod backlog;
 pub mod gauges;
-mod lag;
+pub(crate) mod lag;
 
 pub use backlog::{Backlog, backlog};
 pub use lag::{ConsumerGroup, lag_blocking};
