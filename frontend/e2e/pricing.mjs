@@ -126,6 +126,19 @@ export function pricingScenarios({ scenario, assertText, shot, sink, setupError,
         await until(() => textOf(page.getByTestId('slider-sales')), (t) => t !== before, `the expected sales change with the price (was "${before}")`);
         await shot(page, 'e2e-pricing-chart');
 
+        // A custom price past the store's bounds ($0.99 to $200.00, or free) is refused with
+        // the bounds named, and the price stays as it was.
+        await page.getByRole('navigation', { name: 'Pricing', exact: true }).getByRole('link', { name: 'Custom price', exact: true }).click();
+        await page.waitForURL(appPath('/manuscript/tags/AIPrice/CustomPrice\\?'));
+        const custom = page.getByTestId('custom-price');
+        await assertText(custom, 'from $0.99 to $200.00');
+        await custom.getByLabel('Price (USD)').fill('10000');
+        await page.getByTestId('custom-price-save').click();
+        await assertText(custom, 'Must be free (0) or from $0.99 to $200.00');
+        assert.equal(await page.getByTestId('custom-price-saved').count(), 0, 'nothing was saved');
+        const [kept] = await callApi('GET', '/get_books', { params: { book_id: book.id }, token });
+        assert.equal(Number(kept?.price), book.price, 'the price is unchanged');
+
         // Crowd-funding: start a campaign.
         await page.getByRole('navigation', { name: 'Pricing', exact: true }).getByRole('link', { name: 'Crowd-funding', exact: true }).click();
         await page.waitForURL(appPath('/manuscript/tags/AIPrice/CrowdFunding\\?'));

@@ -1,6 +1,7 @@
 // Browser end-to-end tests of the wallet against a live stack with the demo books: a reader
 // recharges, reads a priced book's sample to its end, buys it from there and reads on;
-// another, with too little money, is offered a recharge that comes back to the book.
+// another, with too little money, is offered a recharge that comes back to the book. The
+// buyer then rates the book on its page.
 // Registered from run.mjs, which owns the browser, the SMTP sink and the helpers.
 // Env: QUIRE_E2E_WALLET_BOOK_QUERY (default "A Body in the Orchard"): a priced demo book
 //      (a short txt one pages to the end of its sample fastest).
@@ -98,6 +99,20 @@ export function walletScenarios({ scenario, assertText, shot, sink, setupError, 
         await page.goto(`${APP_URL}/book?book_id=${encodeURIComponent(book.id)}`);
         await assertText(page.getByTestId('owned-badge'), 'You own this book');
         assert.equal(await page.getByTestId('buy-button').count(), 0, 'no Buy button for an owned book');
+        // An owner rates it: four stars, saved as the reader's rating, counted in the book's.
+        const rate = page.getByTestId('rate-book');
+        await assertText(rate, 'Rate this book');
+        const label = (await page.getByTestId('rating').first().getAttribute('aria-label')) || '';
+        const before = Number((/by ([\d,]+) rating/.exec(label) || [])[1]?.replace(/,/g, '') || 0);
+        await rate.locator('label').nth(3).click();
+        await assertText(page.getByTestId('rate-book'), 'Your rating');
+        await until(
+          () => page.getByTestId('rating').first().getAttribute('aria-label'),
+          (t) => new RegExp(`by ${(before + 1).toLocaleString('en-US')} ratings?$`).test(t || ''),
+          'the book counts the new rating',
+        );
+        assert.equal(await rate.locator('input[aria-label="4 of 5 stars"]').isChecked(), true, 'the four stars stay picked');
+        await shot(page, 'e2e-wallet-rated');
         await page.goto(`${APP_URL}/user`);
         await assertText(page.getByTestId('wallet-balance'), money(RECHARGE - book.price));
         await assertText(page.getByTestId('wallet-spent'), money(book.price));

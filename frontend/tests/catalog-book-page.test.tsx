@@ -22,7 +22,9 @@ const BOOK = {
   long_summary: 'First part.\n\nSecond part.',
   tags: ['sea', 'letters'],
   genre: 'Literary Fiction',
-  assessment_score: 8.2,
+  assessment_score: null,
+  rating: { average: 4, count: 3 },
+  my_rating: null,
   upload_writer_id: 'writer-1',
   format: 'epub',
   on: true,
@@ -106,6 +108,37 @@ describe('the book page', () => {
     expect(byTestId(container, 'read-button').textContent).toBe('Read');
     expect(byTestId(container, 'owned-badge').textContent).toBe('You own this book');
     expect(container.querySelector('[data-testid="buy-button"]')).toBeNull();
+  });
+
+  it('shows the readers\' stars, not the analysis\'s score, and lets an owner rate the book', async () => {
+    const { container } = await open();
+    expect(byTestId(container, 'rating').getAttribute('aria-label')).toBe('Rated 4.0 out of 5 by 3 ratings');
+    expect(container.querySelector('[data-testid="rate-book"]')).toBeNull();
+    cleanup();
+
+    logIn('reader-7');
+    server.json('/api/get_books', 200, ok([{ ...BOOK, entitled: true, bought: true }]));
+    server.on('/api/books/b1/rating', (req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify(ok({ book_id: 'b1', rating: { average: 4.25, count: 4 }, my_rating: JSON.parse(req.body).stars })));
+    });
+    const owner = await open();
+    const rate = byTestId(owner.container, 'rate-book');
+    expect(rate.textContent).toContain('Rate this book');
+    server.json('/api/get_books', 200, ok([{ ...BOOK, entitled: true, bought: true, rating: { average: 4.25, count: 4 }, my_rating: 5 }]));
+    await click(rate.querySelector('input[aria-label="5 of 5 stars"]')!);
+    await waitFor(() => expect(server.seen.some((s) => s.method === 'PUT' && s.url === '/api/books/b1/rating')).toBe(true));
+    expect(JSON.parse(server.seen.find((s) => s.method === 'PUT')!.body)).toEqual({ stars: 5 });
+    // The page is fetched again and shows the new average.
+    await waitFor(() => expect(byTestId(owner.container, 'rating').getAttribute('aria-label')).toBe('Rated 4.3 out of 5 by 4 ratings'));
+    expect(byTestId(owner.container, 'rate-book').textContent).toContain('Your rating');
+  });
+
+  it('shows the writer the analysis\'s quality score as theirs alone', async () => {
+    logIn('writer-1');
+    server.json('/api/get_books', 200, ok([{ ...BOOK, assessment_score: 79 }]));
+    const { container } = await open();
+    expect(byTestId(container, 'writer-quality').textContent).toContain('79 / 100 (only you see it');
   });
 
   it('gives the writer the on/off switch (publish_book_status) and the editor', async () => {

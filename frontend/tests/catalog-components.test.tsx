@@ -34,20 +34,21 @@ const hit = (id: string, title: string, match: number) => ({
   author: 'Frank Herbert',
   cover_image: `/api/books/${id}/cover`,
   price: 7.5,
-  assessment_score: 8.7,
+  rating: { average: 4.25, count: 12 },
   match_percentage: match,
   _score: 1,
 });
 
 describe('BookCard', () => {
-  it('shows the cover, title, author, price and score and links to the book page', async () => {
+  it('shows the cover, title, author, price and readers\' rating and links to the book page', async () => {
     const { container } = await render(<BookCard book={hit('b1', 'Dune', 90)} />);
     const link = container.querySelector('a')!;
     expect(link.getAttribute('href')).toBe('/book?book_id=b1');
     expect(link.getAttribute('aria-label')).toBe('Dune by Frank Herbert');
     expect(container.querySelector('img')?.getAttribute('src')).toBe('/api/books/b1/cover');
     expect(container.textContent).toContain('$7.50');
-    expect(container.textContent).toContain('8.7');
+    expect(byTestId(container, 'rating').getAttribute('aria-label')).toBe('Rated 4.3 out of 5 by 12 ratings');
+    expect(byTestId(container, 'rating').textContent).toContain('4.3');
     expect(container.textContent).toContain('90% match');
   });
 
@@ -63,6 +64,14 @@ describe('BookCard', () => {
     });
     expect(other.container.querySelector('img')).toBeNull();
     expect(byTestId(other.container, 'cover-fallback').textContent).toContain('Broken');
+  });
+
+  it('says "No ratings yet" for a book nobody rated, and never shows the analysis score', async () => {
+    const { container } = await render(
+      <BookCard book={{ id: 'b4', title: 'New', author: 'Me', price: 3, rating: { average: null, count: 0 }, ...{ assessment_score: 79 } }} />,
+    );
+    expect(byTestId(container, 'rating').textContent).toBe('No ratings yet');
+    expect(container.textContent).not.toContain('79');
   });
 
   it('shows Owned instead of the price for bought books', async () => {

@@ -56,7 +56,7 @@ describe('the shop home', () => {
   it('shows featured books, new arrivals and a row per genre', async () => {
     server.on('/api/get_all_books/', (req, res) => {
       const f = Object.fromEntries(new URLSearchParams(req.body));
-      const result = f.genre ? [book(`${f.genre}-1`, { genre: f.genre })] : f.sort === 'score' ? [book('top')] : [book('new')];
+      const result = f.genre ? [book(`${f.genre}-1`, { genre: f.genre })] : f.sort === 'rating' ? [book('top')] : [book('new')];
       res.writeHead(200, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify(ok({ total: result.length, page: 1, page_size: 8, result })));
     });
@@ -68,7 +68,9 @@ describe('the shop home', () => {
     expect(container.textContent).toContain('Title top');
     expect(container.textContent).toContain('Title new');
     const sorts = calls('/api/get_all_books/').map((s) => new URLSearchParams(s.body).get('sort'));
-    expect(sorts).toContain('score');
+    expect(sorts).toContain('rating');
+    expect(sorts).not.toContain('score');
+    expect(container.textContent).toContain('The books readers rate highest');
     expect(sorts).toContain('newest');
   });
 

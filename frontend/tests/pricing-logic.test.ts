@@ -2,7 +2,7 @@
 // them, the money and count formats of chart values, a campaign's progress and countdown,
 // the checks of typed prices, goals, days and pledges, and the report's days.
 import { describe, expect, it } from 'vitest';
-import { formatAxisMoney, formatCount, formatDay } from '@/components/charts';
+import { formatAxisMoney, formatCopies, formatCount, formatDay } from '@/components/charts';
 import { chartDays, hasActivity } from '@/features/analytics';
 import {
   acceptsPledges,
@@ -114,7 +114,14 @@ describe('chart values', () => {
     expect(formatAxisMoney(Number.NaN)).toBe('');
   });
 
-  it('writes expected copies with a decimal only when small', () => {
+  it('writes copies in text as whole copies', () => {
+    expect(formatCopies(5.7)).toBe('6 copies');
+    expect(formatCopies(0.6)).toBe('1 copy');
+    expect(formatCopies(0.4)).toBe('0 copies');
+    expect(formatCopies(1249.6)).toBe('1,250 copies');
+  });
+
+  it('writes expected copies on axes with a decimal only when small', () => {
     expect(formatCount(0.44)).toBe('0.4');
     expect(formatCount(9.96)).toBe('10');
     expect(formatCount(120.5)).toBe('121');

@@ -141,6 +141,14 @@ describe('the price chart', () => {
     expect(text(byTestId(container, 'slider-sales'))).toBe('80 copies');
     expect(text(byTestId(container, 'slider-earnings'))).toBe('$126.00');
   });
+
+  it('marks the price just saved, before the curve\'s copy of the shop has it', async () => {
+    const { container } = await render(<RevenueChartPanel bookId="b-1" currentPrice={3} />);
+    await waitFor(() => byTestId(container, 'price-slider'));
+    expect((byTestId(container, 'price-slider') as HTMLInputElement).value).toBe('300');
+    expect(text(container)).toContain('Now $3.00');
+    expect(text(container)).not.toContain('Now $5.00');
+  });
 });
 
 describe('the custom price', () => {
@@ -163,14 +171,30 @@ describe('the custom price', () => {
 
   it('shows what the curve expects at the typed price, and the server’s words when it refuses', async () => {
     const save = vi.fn(async () => {
-      throw new Error('price must be at most 1000000');
+      throw new Error('price: the server refused it');
     });
     const { container } = await render(<CustomPriceForm bookId="b-1" currentPrice={5} onSave={save} />);
     const field = input(container, 'Price (USD)');
     typeInto(field, '2');
     await waitFor(() => expect(text(byTestId(container, 'custom-price-expected'))).toContain('about 80 copies and $126.00'));
     await click(byTestId(container, 'custom-price-save'));
-    await waitFor(() => expect(text(container)).toContain('price must be at most 1000000'));
+    await waitFor(() => expect(text(container)).toContain('price: the server refused it'));
+  });
+
+  it('keeps the price within the store\'s bounds and shows them', async () => {
+    const save = vi.fn(async () => ({}));
+    const { container } = await render(<CustomPriceForm bookId="b-1" currentPrice={5} onSave={save} />);
+    expect(text(container)).toContain('from $0.99 to $200.00');
+    const field = input(container, 'Price (USD)');
+    for (const bad of ['10000', '200.01', '0.50']) {
+      typeInto(field, bad);
+      await click(byTestId(container, 'custom-price-save'));
+      expect(text(container)).toContain('Must be free (0) or from $0.99 to $200.00');
+    }
+    expect(save).not.toHaveBeenCalled();
+    typeInto(field, '200');
+    await click(byTestId(container, 'custom-price-save'));
+    expect(save).toHaveBeenCalledWith(200);
   });
 });
 

@@ -1,7 +1,6 @@
-// The reader's page colours per theme and the end-of-book rating text.
+// The reader's page colours per theme.
 import { describe, expect, it } from 'vitest';
 import { pageStyles } from '@/features/reader/page-style';
-import { ratingComment, RATING_WORDS_MAX } from '@/features/reader/rating';
 import { APPEARANCE_PRESETS } from '@/stores/reader-settings';
 
 describe('page styles', () => {
@@ -22,19 +21,5 @@ describe('page styles', () => {
       expect(brightness(dark.background)).toBeLessThan(150);
       expect(brightness(dark.color)).toBeGreaterThan(600);
     }
-  });
-});
-
-describe('rating comment', () => {
-  it('opens with the stars and the score', () => {
-    expect(ratingComment(4, '')).toBe('★★★★☆ 4/5');
-    expect(ratingComment(5, '  Loved it ')).toBe('★★★★★ 5/5 · Loved it');
-  });
-
-  it('keeps the stars within 1 to 5 and the words within the comment limit', () => {
-    expect(ratingComment(0, '')).toBe('★☆☆☆☆ 1/5');
-    expect(ratingComment(9, '')).toBe('★★★★★ 5/5');
-    expect(ratingComment(3, 'x'.repeat(5000)).length).toBeLessThanOrEqual(2000);
-    expect(ratingComment(3, 'x'.repeat(5000))).toHaveLength('★★★☆☆ 3/5 · '.length + RATING_WORDS_MAX);
   });
 });

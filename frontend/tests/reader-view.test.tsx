@@ -181,12 +181,14 @@ describe('the book view', () => {
     expect(container.querySelector('[data-testid="reader"]')?.classList.contains('reader-full')).toBe(false);
   });
 
-  it('shows the end page after the last page of a whole book, and posts the rating as a comment', async () => {
+  it('shows the end page after the last page of a bought book, and saves the reader\'s stars as a rating', async () => {
     access = 'full';
+    server.json('/api/get_books', 200, ok([{ id: BOOK, book_id: BOOK, title: 'The Book', author: 'Ann', format: 'txt', price: 4.99, genre: 'Fiction', tags: [], bought: true, entitled: true, rating: { average: 3, count: 2 }, my_rating: null }]));
     server.json('/api/search', 200, ok({ total: 2, page: 1, page_size: 12, result: [{ id: 'b-other', book_id: 'b-other', title: 'Another Book', author: 'Bea' }] }));
-    server.on(`/api/books/${BOOK}/comments`, (req, res) => {
+    server.on(`/api/books/${BOOK}/rating`, (req, res) => {
       res.writeHead(200, { 'Content-Type': 'application/json' });
-      res.end(JSON.stringify(ok({ id: 'c1', book_id: BOOK, content: JSON.parse(req.body).content })));
+      const { stars } = JSON.parse(req.body);
+      res.end(JSON.stringify(ok({ book_id: BOOK, rating: { average: (6 + stars) / 3, count: 3 }, my_rating: stars })));
     });
     await render();
     await waitFor(() => Boolean(container.querySelector('[data-testid="txt-view"] p')));
@@ -194,13 +196,28 @@ describe('the book view', () => {
     await click(container.querySelector('button[aria-label="Next page"]'));
     const end = () => container.querySelector('[data-testid="book-end"]');
     expect(end()?.textContent).toContain('You have reached the end');
+    expect(end()?.querySelector('[data-testid="rating"]')?.getAttribute('aria-label')).toBe('Rated 3.0 out of 5 by 2 ratings');
     await waitFor(() => Boolean(end()?.querySelector('a[href*="b-other"]')));
-    await click(end()?.querySelector('button[aria-label="4 of 5 stars"]'));
+    await click(end()?.querySelector('input[aria-label="4 of 5 stars"]'));
     await click([...(end()?.querySelectorAll('button') ?? [])].find((b) => b.textContent === 'Post rating'));
     await waitFor(() => Boolean(end()?.querySelector('[data-testid="book-end-rated"]')));
-    const posted = server.seen.find((r) => r.method === 'POST' && r.url === `/api/books/${BOOK}/comments`);
-    expect(JSON.parse(posted?.body ?? '{}')).toEqual({ content: '★★★★☆ 4/5' });
+    const put = server.seen.find((r) => r.method === 'PUT' && r.url === `/api/books/${BOOK}/rating`);
+    expect(JSON.parse(put?.body ?? '{}')).toEqual({ stars: 4 });
+    // No words, no comment: the stars are a rating, not a comment.
+    expect(server.seen.some((r) => r.method === 'POST' && r.url === `/api/books/${BOOK}/comments`)).toBe(false);
     await click([...(end()?.querySelectorAll('button') ?? [])].find((b) => b.textContent === 'Back to the last page'));
     expect(end()).toBeNull();
+  });
+
+  it('tells a reader who does not own the book that owners rate it', async () => {
+    access = 'full';
+    server.json('/api/search', 200, ok({ total: 0, page: 1, page_size: 12, result: [] }));
+    await render();
+    await waitFor(() => Boolean(container.querySelector('[data-testid="txt-view"] p')));
+    await click(container.querySelector('button[aria-label="Next page"]'));
+    const end = container.querySelector('[data-testid="book-end"]');
+    expect(end?.querySelector('[data-testid="book-end-rate-owners"]')?.textContent).toContain('Readers who own this book rate it');
+    expect(end?.querySelector('[data-testid="rating"]')?.textContent).toBe('No ratings yet');
+    expect(end?.querySelector('input[type="radio"]')).toBeNull();
   });
 });

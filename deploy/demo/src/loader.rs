@@ -250,7 +250,9 @@ fn create_request(
         tags: book.tags.clone(),
         genre: book.genre.clone(),
         price_cents: book.price_cents,
-        assessment_score: book.assessment_score,
+        // The demo's 0-10 stand-in on the analysis's 0-100 scale; it is not a readers'
+        // rating (the demo has none), so readers see "No ratings yet".
+        assessment_score: book.assessment_score * 10.0,
         publish_date: book.publish_date.clone(),
         language: book.language.clone(),
         publisher_id: publisher.user_id.clone(),

@@ -295,6 +295,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/books/{book_id}/rating": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["rate_book"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/books/{book_id}/spine": {
         parameters: {
             query?: never;
@@ -1344,8 +1360,12 @@ export interface components {
         };
         /** @description A book as every list of books shows it. */
         BookOut: {
-            /** Format: double */
-            assessment_score: number;
+            /**
+             * Format: double
+             * @description The manuscript analysis's quality score (0-100), for the book's writer and admins
+             *     only: null for everyone else. What readers see is `rating`.
+             */
+            assessment_score?: number | null;
             /** @description The display line of the authors. */
             author: string;
             authors: string[];
@@ -1377,6 +1397,11 @@ export interface components {
             listed: boolean;
             /** @description Left out of search results (a book as lists show it) and when the book has none. */
             long_summary?: string;
+            /**
+             * Format: int32
+             * @description The caller's own stars (1-5); null when the caller has not rated the book.
+             */
+            my_rating?: number | null;
             /** @description The writer's switch. */
             on: boolean;
             /**
@@ -1392,6 +1417,8 @@ export interface components {
             published_at?: string | null;
             /** Format: uuid */
             publisher_id?: string | null;
+            /** @description What readers gave the book. */
+            rating: components["schemas"]["RatingOut"];
             short_summary: string;
             tags: string[];
             taken_down: boolean;
@@ -1409,6 +1436,14 @@ export interface components {
             result: components["schemas"]["BookOut"][];
             /** Format: int64 */
             total: number;
+        };
+        /** @description A book's readers' rating after the caller rated it. */
+        BookRatingOut: {
+            /** Format: uuid */
+            book_id: string;
+            /** Format: int32 */
+            my_rating: number;
+            rating: components["schemas"]["RatingOut"];
         };
         /** @description One book's sales over the window. */
         BookSalesOut: {
@@ -1907,8 +1942,12 @@ export interface components {
             code: number;
             /** @description A book as every list of books shows it. */
             data: {
-                /** Format: double */
-                assessment_score: number;
+                /**
+                 * Format: double
+                 * @description The manuscript analysis's quality score (0-100), for the book's writer and admins
+                 *     only: null for everyone else. What readers see is `rating`.
+                 */
+                assessment_score?: number | null;
                 /** @description The display line of the authors. */
                 author: string;
                 authors: string[];
@@ -1940,6 +1979,11 @@ export interface components {
                 listed: boolean;
                 /** @description Left out of search results (a book as lists show it) and when the book has none. */
                 long_summary?: string;
+                /**
+                 * Format: int32
+                 * @description The caller's own stars (1-5); null when the caller has not rated the book.
+                 */
+                my_rating?: number | null;
                 /** @description The writer's switch. */
                 on: boolean;
                 /**
@@ -1955,6 +1999,8 @@ export interface components {
                 published_at?: string | null;
                 /** Format: uuid */
                 publisher_id?: string | null;
+                /** @description What readers gave the book. */
+                rating: components["schemas"]["RatingOut"];
                 short_summary: string;
                 tags: string[];
                 taken_down: boolean;
@@ -1983,6 +2029,25 @@ export interface components {
                 result: components["schemas"]["BookOut"][];
                 /** Format: int64 */
                 total: number;
+            };
+            message: string;
+            success: boolean;
+        };
+        /**
+         * @description Every `/api` reply: `data` holds the payload on success; on failure `success` is
+         *     false, `message`/`detail` hold the text, `error` a machine code and `data.reason` the
+         *     text again.
+         */
+        Envelope_BookRatingOut: {
+            /** Format: int32 */
+            code: number;
+            /** @description A book's readers' rating after the caller rated it. */
+            data: {
+                /** Format: uuid */
+                book_id: string;
+                /** Format: int32 */
+                my_rating: number;
+                rating: components["schemas"]["RatingOut"];
             };
             message: string;
             success: boolean;
@@ -2866,8 +2931,12 @@ export interface components {
             /** Format: int32 */
             code: number;
             data: {
-                /** Format: double */
-                assessment_score: number;
+                /**
+                 * Format: double
+                 * @description The manuscript analysis's quality score (0-100), for the book's writer and admins
+                 *     only: null for everyone else. What readers see is `rating`.
+                 */
+                assessment_score?: number | null;
                 /** @description The display line of the authors. */
                 author: string;
                 authors: string[];
@@ -2899,6 +2968,11 @@ export interface components {
                 listed: boolean;
                 /** @description Left out of search results (a book as lists show it) and when the book has none. */
                 long_summary?: string;
+                /**
+                 * Format: int32
+                 * @description The caller's own stars (1-5); null when the caller has not rated the book.
+                 */
+                my_rating?: number | null;
                 /** @description The writer's switch. */
                 on: boolean;
                 /**
@@ -2914,6 +2988,8 @@ export interface components {
                 published_at?: string | null;
                 /** Format: uuid */
                 publisher_id?: string | null;
+                /** @description What readers gave the book. */
+                rating: components["schemas"]["RatingOut"];
                 short_summary: string;
                 tags: string[];
                 taken_down: boolean;
@@ -3592,6 +3668,27 @@ export interface components {
              */
             verify: number;
         };
+        /** @description The caller's rating of a book (`PUT /api/books/{book_id}/rating`). */
+        RatingBody: {
+            /**
+             * Format: int64
+             * @description 1 to 5.
+             */
+            stars: number;
+        };
+        /** @description Readers' ratings of a book: 1 to 5 stars each. */
+        RatingOut: {
+            /**
+             * Format: double
+             * @description The average stars, to two places (4.25); null while nobody rated the book.
+             */
+            average?: number | null;
+            /**
+             * Format: int32
+             * @description How many readers rated it.
+             */
+            count: number;
+        };
         /** @description A recommended book: the book as lists show it, with how well it fits and why. */
         RecBookOut: components["schemas"]["BookOut"] & {
             /**
@@ -3970,7 +4067,7 @@ export interface components {
              * @description A decimal amount (4.99).
              */
             price_min?: number | null;
-            /** @description newest (default), oldest, price_asc, price_desc, title, score */
+            /** @description newest (default), oldest, price_asc, price_desc, title, rating (readers' stars) */
             sort?: string | null;
             /** @description Comma-joined. */
             tags?: string | null;
@@ -6021,6 +6118,108 @@ export interface operations {
             };
             /** @description No token, or a bad, expired or revoked one */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Unknown book, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Rate limited; Retry-After tells how many seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A part behind the gateway is down; error names it where it can (cache_unavailable: the shared store), and Retry-After tells how many seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    rate_book: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                book_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RatingBody"];
+            };
+        };
+        responses: {
+            /** @description The caller's rating, given or changed, and the book's new average */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_BookRatingOut"];
+                };
+            };
+            /** @description stars not a whole number from 1 to 5 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description No token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The caller does not own the book (or wrote it) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -42,7 +42,13 @@ pub struct BookOut {
     pub long_summary: String,
     pub tags: Vec<String>,
     pub genre: String,
-    pub assessment_score: f64,
+    /// The manuscript analysis's quality score (0-100), for the book's writer and admins
+    /// only: null for everyone else. What readers see is `rating`.
+    pub assessment_score: Option<f64>,
+    /// What readers gave the book.
+    pub rating: RatingOut,
+    /// The caller's own stars (1-5); null when the caller has not rated the book.
+    pub my_rating: Option<u32>,
     #[schema(format = Uuid)]
     pub upload_writer_id: String,
     #[schema(format = Uuid)]
@@ -84,6 +90,11 @@ impl From<pb::Book> for BookOut {
             tags: b.tags,
             genre: b.genre,
             assessment_score: b.assessment_score,
+            rating: RatingOut {
+                average: (b.rating_count > 0).then_some(round_stars(b.rating_average)),
+                count: b.rating_count,
+            },
+            my_rating: (b.my_rating > 0).then_some(b.my_rating),
             upload_writer_id: b.upload_writer_id,
             publisher_id: non_empty(b.publisher_id),
             format: b.format,
@@ -98,6 +109,49 @@ impl From<pb::Book> for BookOut {
             favourite: b.favourite,
             comment_count: b.comment_count,
             updated_at: non_empty(b.updated_at),
+        }
+    }
+}
+
+/// Readers' ratings of a book: 1 to 5 stars each.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RatingOut {
+    /// The average stars, to two places (4.25); null while nobody rated the book.
+    pub average: Option<f64>,
+    /// How many readers rated it.
+    pub count: u32,
+}
+
+fn round_stars(average: f64) -> f64 {
+    (average * 100.0).round() / 100.0
+}
+
+/// The caller's rating of a book (`PUT /api/books/{book_id}/rating`).
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct RatingBody {
+    /// 1 to 5.
+    #[schema(minimum = 1, maximum = 5)]
+    pub stars: i64,
+}
+
+/// A book's readers' rating after the caller rated it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct BookRatingOut {
+    #[schema(format = Uuid)]
+    pub book_id: String,
+    pub rating: RatingOut,
+    pub my_rating: u32,
+}
+
+impl From<pb::BookRating> for BookRatingOut {
+    fn from(r: pb::BookRating) -> Self {
+        Self {
+            book_id: r.book_id,
+            rating: RatingOut {
+                average: (r.count > 0).then_some(round_stars(r.average)),
+                count: r.count,
+            },
+            my_rating: r.my_stars,
         }
     }
 }
@@ -151,7 +205,7 @@ pub struct ShopForm {
     pub price_min: Option<String>,
     #[schema(value_type = Option<f64>)]
     pub price_max: Option<String>,
-    /// newest (default), oldest, price_asc, price_desc, title, score
+    /// newest (default), oldest, price_asc, price_desc, title, rating (readers' stars)
     pub sort: Option<String>,
     /// From 1.
     #[schema(value_type = Option<u32>)]

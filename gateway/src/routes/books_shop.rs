@@ -23,7 +23,7 @@ const SORTS: [&str; 6] = [
     "price_asc",
     "price_desc",
     "title",
-    "score",
+    "rating",
 ];
 
 /// An optional amount; empty is no bound (-1 for the catalog).

@@ -3,6 +3,7 @@
 
 use actix_web::{delete, get, post, put, web};
 
+use super::books_dto::{BookRatingOut, RatingBody};
 use super::reading_dto::*;
 use crate::auth_guard::{Authenticated, MaybeAuthenticated};
 use crate::envelope::Envelope;
@@ -94,6 +95,37 @@ pub async fn delete_comment(
         .delete_comment(call(pb::DeleteCommentRequest { comment_id }, Some(&who.0)))
         .await?;
     Ok(ok(DeletedOut { deleted: true }))
+}
+
+#[utoipa::path(put, path = "/api/books/{book_id}/rating", tag = "reading", params(("book_id" = uuid::Uuid, Path)), request_body = RatingBody,
+    responses((status = 200, body = Envelope<BookRatingOut>, description = "The caller's rating, given or changed, and the book's new average"),
+        (status = 400, description = "stars not a whole number from 1 to 5"),
+        (status = 403, description = "The caller does not own the book (or wrote it)"),
+        (status = 404, description = "Unknown book, or not visible to the caller")), security(("bearer" = [])))]
+#[put("/books/{book_id}/rating")]
+pub async fn rate_book(
+    state: web::Data<AppState>,
+    who: Authenticated,
+    path: web::Path<String>,
+    body: JsonBody<RatingBody>,
+) -> Reply {
+    let book_id = book_id(path)?;
+    let stars = body.into_inner().stars;
+    let stars = u32::try_from(stars)
+        .ok()
+        .filter(|s| (1..=5).contains(s))
+        .ok_or_else(|| {
+            Failure::bad_request(
+                "invalid_number",
+                "stars: must be a whole number from 1 to 5",
+            )
+        })?;
+    let r = state
+        .catalog
+        .clone()
+        .rate_book(call(pb::RateBookRequest { book_id, stars }, Some(&who.0)))
+        .await?;
+    Ok(ok(BookRatingOut::from(r.into_inner())))
 }
 
 #[utoipa::path(get, path = "/api/books/{book_id}/bookmarks", tag = "reading", params(("book_id" = uuid::Uuid, Path)),
@@ -314,6 +346,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(list_comments)
         .service(add_comment)
         .service(delete_comment)
+        .service(rate_book)
         .service(list_bookmarks)
         .service(add_bookmark)
         .service(delete_bookmark)

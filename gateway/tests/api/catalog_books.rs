@@ -290,7 +290,7 @@ async fn the_shop_filters_sorts_and_pages() {
         .send(app.http.post(app.url("/api/get_all_books/")))
         .await;
     assert_eq!(s, 200, "an empty body is the whole shop: {body}");
-    for sort in ["newest", "oldest", "title", "score"] {
+    for sort in ["newest", "oldest", "title", "rating"] {
         let (s, body) = app.shop(&[("genre", &genre), ("sort", sort)], None).await;
         assert_eq!(s, 200, "{sort}: {body}");
         assert_eq!(body["data"]["total"], 3);

@@ -16,6 +16,7 @@ mod bad_input;
 mod catalog_access;
 mod catalog_bad_input;
 mod catalog_books;
+mod catalog_ratings;
 mod catalog_reading;
 mod catalog_reading_places;
 mod catalog_support;

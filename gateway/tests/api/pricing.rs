@@ -278,6 +278,21 @@ async fn a_writer_sets_a_custom_price_zero_is_free_and_bad_amounts_change_nothin
     assert_eq!(body["data"]["price_cents"], 725);
     assert_eq!(price_of(&app, &writer.token, id).await, 7.25);
 
+    // Past the bounds of an e-book store (Kindle Direct Publishing: $0.99 to $200.00, or
+    // free) is refused, with the bounds named, and changes nothing.
+    for bad in ["10000", "200.01", "0.98", "0.01"] {
+        let (s, body) = set_price(&app, &writer.token, id, bad).await;
+        assert_bad_input(s, &body, "price");
+        assert!(
+            body["message"].as_str().unwrap().contains("0.99 to 200.00"),
+            "{body}"
+        );
+        assert_eq!(
+            price_of(&app, &writer.token, id).await,
+            7.25,
+            "{bad:?} changed it"
+        );
+    }
     for bad in ["-1", "1.234", "abc", "1000000.01", "1e2", "NaN", ""] {
         let (s, body) = set_price(&app, &writer.token, id, bad).await;
         assert_bad_input(s, &body, "price");
@@ -291,10 +306,12 @@ async fn a_writer_sets_a_custom_price_zero_is_free_and_bad_amounts_change_nothin
     assert_failure(s, &body, 403, None);
     assert_eq!(price_of(&app, &writer.token, id).await, 7.25);
 
-    // The largest amount is allowed, and 0 makes the book free.
-    let (s, body) = set_price(&app, &writer.token, id, "1000000").await;
+    // The bounds themselves are allowed, and 0 makes the book free.
+    let (s, body) = set_price(&app, &writer.token, id, "200").await;
     assert_eq!(s, 200, "{body}");
-    assert_eq!(num(&body["data"]["price"]), 1_000_000.0);
+    assert_eq!(num(&body["data"]["price"]), 200.0);
+    let (s, body) = set_price(&app, &writer.token, id, "0.99").await;
+    assert_eq!(s, 200, "{body}");
     let (s, body) = set_price(&app, &writer.token, id, "0").await;
     assert_eq!(s, 200, "{body}");
     assert_eq!(body["data"]["price_cents"], 0);

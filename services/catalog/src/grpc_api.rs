@@ -15,7 +15,7 @@ use crate::books::{create, query, update, view};
 use crate::error::CatalogError;
 use crate::{
     AppState, book_stats, bookmarks, comments, covers, favourites, history, listing, progress,
-    reading, search, settings, shelves,
+    ratings, reading, search, settings, shelves,
 };
 
 pub struct CatalogApi {
@@ -155,6 +155,12 @@ impl CatalogService for CatalogApi {
         let mut conn = self.conn().await?;
         comments::delete(&mut conn, who.as_ref(), &req.get_ref().comment_id).await?;
         ok(pb::Empty {})
+    }
+
+    async fn rate_book(&self, req: Request<pb::RateBookRequest>) -> Reply<pb::BookRating> {
+        let who = caller(&req);
+        let mut conn = self.conn().await?;
+        ok(ratings::rate(&mut conn, &self.state.wallet, who.as_ref(), req.get_ref()).await?)
     }
 
     async fn list_bookmarks(

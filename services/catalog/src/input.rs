@@ -27,6 +27,28 @@ pub fn opt_uuid(field: &'static str, value: &str) -> Result<Option<Uuid>> {
     }
 }
 
+/// The lowest price of a book that is not free, and the highest price of any book: the
+/// bounds Amazon's Kindle Direct Publishing keeps for an e-book's list price in US dollars
+/// ($0.99 to $200.00). A shop with the largest e-book catalogue finds no reader paying more
+/// for an e-book, and a price under a dollar costs more in payment fees than it earns; a
+/// typo like $10,000 is refused instead of saved.
+pub const MIN_LIST_PRICE_CENTS: i64 = 99;
+pub const MAX_LIST_PRICE_CENTS: i64 = 20_000;
+
+/// What a book may cost: 0 (free), or from $0.99 to $200.00.
+pub fn list_price(cents: i64) -> Result<i64> {
+    if cents == 0 || (MIN_LIST_PRICE_CENTS..=MAX_LIST_PRICE_CENTS).contains(&cents) {
+        Ok(cents)
+    } else {
+        Err(CatalogError::invalid(
+            "price",
+            "price must be 0 (free) or from 0.99 to 200.00, the bounds of Kindle Direct \
+             Publishing's e-book list prices",
+        ))
+    }
+}
+
+/// An amount in a filter: from 0 to 1,000,000.00.
 pub fn price(cents: i64) -> Result<i64> {
     if (0..=MAX_PRICE_CENTS).contains(&cents) {
         Ok(cents)
@@ -164,6 +186,12 @@ mod tests {
         assert_eq!(field(uuid("book_id", "nope").unwrap_err()), "book_id");
         assert_eq!(field(price(-1).unwrap_err()), "price");
         assert_eq!(field(price(MAX_PRICE_CENTS + 1).unwrap_err()), "price");
+        assert_eq!(list_price(0).unwrap(), 0);
+        assert_eq!(list_price(99).unwrap(), 99);
+        assert_eq!(list_price(20_000).unwrap(), 20_000);
+        for bad in [1, 98, 20_001, 1_000_000, -1] {
+            assert_eq!(field(list_price(bad).unwrap_err()), "price", "{bad}");
+        }
         assert_eq!(field(title("  ").unwrap_err()), "title");
         assert!(
             matches!(page(1, 101).unwrap_err(), CatalogError::Kit(KitError::Api(e)) if e.message.starts_with("page_size"))

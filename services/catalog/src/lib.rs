@@ -5,8 +5,10 @@
 //!
 //! It must never hand more than the trial part to someone not entitled to the whole book,
 //! show an unlisted book to anyone but its writer, its publisher and admins, let a caller
-//! act for another user unless the caller is an admin, or change a book without writing
-//! its event in the same transaction.
+//! act for another user unless the caller is an admin, count a rating from anyone who does
+//! not own the book, show the analysis's quality score to anyone but the writer and admins,
+//! or change a book without writing its event in the same transaction (readers' rating
+//! totals are the readers', not the book's, and carry no event).
 #![forbid(unsafe_code)]
 #![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used))]
 
@@ -28,6 +30,7 @@ pub mod names;
 pub mod objects;
 pub mod progress;
 pub mod projections;
+pub mod ratings;
 pub mod reading;
 pub mod search;
 pub mod settings;

@@ -56,7 +56,8 @@ pub fn card(d: &BookDoc) -> catalog_pb::Book {
         long_summary: String::new(),
         tags: d.tags.clone(),
         genre: d.genre.clone(),
-        assessment_score: d.assessment_score,
+        // The analysis's score is for the writer, not for lists (catalog's rule).
+        assessment_score: None,
         upload_writer_id: d.upload_writer_id.clone(),
         publisher_id: d.publisher_id.clone(),
         format: d.format.clone(),

@@ -22,6 +22,14 @@ export function formatCount(value: number): string {
   return (Math.round(value * 10) / 10).toLocaleString('en-US');
 }
 
+/** Copies as a person counts them: whole ("6 copies", "1 copy", "1,250 copies"). A forecast's
+ * fractional copies (5.7) round to the nearest whole copy; text never reads "about 5.7 copies". */
+export function formatCopies(value: number): string {
+  if (!Number.isFinite(value)) return '—';
+  const n = Math.max(0, Math.round(value));
+  return `${n.toLocaleString('en-US')} ${n === 1 ? 'copy' : 'copies'}`;
+}
+
 /** "Nov 5" for an ISO day ("2026-11-05"), read as a calendar day whatever the time zone. */
 export function formatDay(iso: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);

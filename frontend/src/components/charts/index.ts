@@ -3,6 +3,6 @@
 import './charts.css';
 
 export { CHART_COLORS } from './theme';
-export { formatAxisMoney, formatCount, formatDay } from './format';
+export { formatAxisMoney, formatCopies, formatCount, formatDay } from './format';
 export { RevenueChart, type CurvePoint, type PriceMarker, type RevenueChartProps } from './RevenueChart';
 export { SalesChart, type SalesDay, type SalesChartProps } from './SalesChart';

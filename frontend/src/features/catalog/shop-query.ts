@@ -13,7 +13,7 @@ export interface ShopQuery {
   page: number;
 }
 
-const SORTS: readonly ShopSort[] = ['relevance', 'newest', 'oldest', 'price_asc', 'price_desc', 'title', 'score'];
+const SORTS: readonly ShopSort[] = ['relevance', 'newest', 'oldest', 'price_asc', 'price_desc', 'title', 'rating'];
 
 export const SORT_LABELS: Record<ShopSort, string> = {
   relevance: 'Best match',
@@ -22,7 +22,7 @@ export const SORT_LABELS: Record<ShopSort, string> = {
   price_asc: 'Price: low to high',
   price_desc: 'Price: high to low',
   title: 'Title A–Z',
-  score: 'Highest rated',
+  rating: 'Highest rated by readers',
 };
 
 function num(raw: string | null): number | undefined {
@@ -60,8 +60,19 @@ export function isSearching(q: ShopQuery): boolean {
   return Boolean(q.q || q.genre || q.min !== undefined || q.max !== undefined || q.sort);
 }
 
+/**
+ * The order of "Highest rated" on a page of hits: the catalog's weighted average (as if each
+ * book had 5 more ratings of 3 stars; catalog's ratings.rs says why), so a page sorts as the
+ * shop's lists do.
+ */
+export function ratingRank(rating: { average?: number | null; count?: number } | undefined): number {
+  const count = rating?.count ?? 0;
+  const sum = count > 0 ? (rating?.average ?? 0) * count : 0;
+  return (sum + 3 * 5) / (count + 5);
+}
+
 /** Orders one page of hits; the engine ranks by relevance, other orders apply to what is shown. */
-export function sortHits<T extends { price?: number; title: string; published_at?: string | null; created_time?: string | null; assessment_score?: number }>(
+export function sortHits<T extends { price?: number; title: string; published_at?: string | null; created_time?: string | null; rating?: { average?: number | null; count?: number } }>(
   hits: T[],
   sort: ShopSort | undefined,
 ): T[] {
@@ -74,7 +85,7 @@ export function sortHits<T extends { price?: number; title: string; published_at
     price_asc: (a, b) => (a.price ?? 0) - (b.price ?? 0),
     price_desc: (a, b) => (b.price ?? 0) - (a.price ?? 0),
     title: (a, b) => a.title.localeCompare(b.title),
-    score: (a, b) => (b.assessment_score ?? 0) - (a.assessment_score ?? 0),
+    rating: (a, b) => ratingRank(b.rating) - ratingRank(a.rating),
   };
   return copy.sort(by[sort]);
 }

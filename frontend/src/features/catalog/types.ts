@@ -18,7 +18,7 @@ export type {
   TocEntry,
 } from '@/lib/api-types';
 
-export type SortKey = 'newest' | 'oldest' | 'price_asc' | 'price_desc' | 'title' | 'score';
+export type SortKey = 'newest' | 'oldest' | 'price_asc' | 'price_desc' | 'title' | 'rating';
 
 /** Filters of POST /get_all_books/ (form-encoded). */
 export interface BookFilters {

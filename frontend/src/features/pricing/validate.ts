@@ -15,6 +15,24 @@ export function parseMoney(raw: string, { allowZero = false }: { allowZero?: boo
   return read.ok ? { ok: true, value: read.amount } : read;
 }
 
+/**
+ * What a book may cost, as the catalog allows it: 0 (free), or from $0.99 to $200.00, the
+ * bounds Kindle Direct Publishing keeps for an e-book's list price in US dollars.
+ */
+export const LIST_PRICE_MIN = 0.99;
+export const LIST_PRICE_MAX = 200;
+export const LIST_PRICE_BOUNDS = 'Free (0) or from $0.99 to $200.00, the range Kindle Direct Publishing allows for e-books';
+
+/** A book's price: money as parseMoney reads it, within the list-price bounds. */
+export function parseListPrice(raw: string): Checked<number> {
+  const read = parseMoney(raw, { allowZero: true });
+  if (!read.ok) return read;
+  if (read.value !== 0 && (read.value < LIST_PRICE_MIN || read.value > LIST_PRICE_MAX)) {
+    return { ok: false, error: `Must be ${LIST_PRICE_BOUNDS.charAt(0).toLowerCase()}${LIST_PRICE_BOUNDS.slice(1)}` };
+  }
+  return read;
+}
+
 /** A campaign's length: a whole number of days, MIN_DAYS..MAX_DAYS. */
 export function parseDays(raw: string): Checked<number> {
   const text = raw.trim();

@@ -37,7 +37,7 @@ export const getProgress = (bookId: string) =>
 export const saveProgress = (bookId: string, input: { position: string; percent: number }) =>
   api.put<Progress>(`/books/${enc(bookId)}/progress`, { json: input });
 
-/** The end-of-book rating goes out as a comment on the book (see rating.ts). */
+/** A comment on the book (the end-of-book words, see rating.ts). */
 export const postComment = (bookId: string, content: string) =>
   api.post<{ id: string }>(`/books/${enc(bookId)}/comments`, { json: { content } });
 

@@ -2,6 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCurrentUser } from '@/lib/me';
 import { selectIsLoggedIn, useAuthStore } from '@/stores/auth';
+import { RATING_WORDS_MAX } from './rating';
 import { toast } from '@/stores/toast';
 import {
   addBookmark,
@@ -17,7 +18,6 @@ import {
   postComment,
   searchByGenre,
 } from './api';
-import { ratingComment } from './rating';
 import type { Bookmark } from './types';
 
 export const readerKeys = {
@@ -121,11 +121,10 @@ export function useDeleteBookmark(bookId: string) {
   });
 }
 
-/** A rating (and a few words) from the end of the book, posted as a comment. */
-export function useRateBook(bookId: string) {
+/** A few words from the end of the book, posted as a comment (the stars go through useRateBook of lib/ratings). */
+export function usePostWords(bookId: string) {
   return useMutation({
-    mutationFn: (input: { stars: number; words: string }) => postComment(bookId, ratingComment(input.stars, input.words)),
-    onSuccess: () => toast.success('Thank you: your rating is with the comments'),
+    mutationFn: (words: string) => postComment(bookId, words.trim().slice(0, RATING_WORDS_MAX)),
   });
 }
 

@@ -1,12 +1,4 @@
-// The end-of-book rating. The platform keeps comments and no separate ratings, so a rating
-// is a comment that opens with its stars ("★★★★☆ 4/5"), readable by everyone in the list.
-export const RATING_MAX = 5;
-/** The comment limit (2000) less room for the stars. */
-export const RATING_WORDS_MAX = 1900;
-
-export function ratingComment(stars: number, words: string): string {
-  const n = Math.min(RATING_MAX, Math.max(1, Math.round(stars)));
-  const head = `${'★'.repeat(n)}${'☆'.repeat(RATING_MAX - n)} ${n}/${RATING_MAX}`;
-  const text = words.trim().slice(0, RATING_WORDS_MAX);
-  return text ? `${head} · ${text}` : head;
-}
+// The end-of-book rating: the stars go to the book's readers' rating (PUT .../rating, only
+// for a reader who owns the book); the few words, when given, are posted as a comment.
+/** A comment's limit. */
+export const RATING_WORDS_MAX = 2000;

@@ -119,7 +119,7 @@ pub async fn create(
             format!("at most {MAX_FILES} files per book"),
         ));
     }
-    let price_cents = input::price(req.price_cents)?;
+    let price_cents = input::list_price(req.price_cents)?;
     let assessment_score = input::score(req.assessment_score)?;
     let publish_date = input::date(&req.publish_date)?;
     let publisher_id = input::opt_uuid("publisher_id", &req.publisher_id)?;

@@ -198,11 +198,17 @@ pub async fn list_books(
         "price_asc" => q.order((books::price_cents.asc(), books::id.asc())),
         "price_desc" => q.order((books::price_cents.desc(), books::id.desc())),
         "title" => q.order((books::title.asc(), books::id.asc())),
-        "score" => q.order((books::assessment_score.desc(), books::id.desc())),
+        // Readers' stars, weighted by how many rated (ratings::rank), never the analysis's
+        // score: a book nobody has read does not rise above those readers liked.
+        "rating" => q.order((
+            books::rating_rank.desc(),
+            books::rating_count.desc(),
+            books::id.desc(),
+        )),
         _ => {
             return Err(CatalogError::invalid(
                 "sort",
-                "sort must be one of newest, oldest, price_asc, price_desc, title, score",
+                "sort must be one of newest, oldest, price_asc, price_desc, title, rating",
             ));
         }
     };

@@ -36,7 +36,7 @@ pub async fn update(
             .map(|s| input::text("genre", s, 100))
             .transpose()?,
         assessment_score: req.assessment_score.map(input::score).transpose()?,
-        price_cents: req.price_cents.map(input::price).transpose()?,
+        price_cents: req.price_cents.map(input::list_price).transpose()?,
         publish_date: req.publish_date.as_deref().map(input::date).transpose()?,
         ..Default::default()
     };

@@ -17,12 +17,12 @@ use quire_proto::catalog::v1 as pb;
 use quire_proto::events::v1::BookSnapshot;
 use uuid::Uuid;
 
-use crate::access;
 use crate::db::book::BookRow;
 use crate::db::book_file::BookFileRow;
-use crate::db::schema::{book_files, books, comments, favourites, purchases};
+use crate::db::schema::{book_files, book_ratings, books, comments, favourites, purchases};
 use crate::db::texts;
 use crate::error::{CatalogError, CommonErrors, Result};
+use crate::{access, ratings};
 
 pub fn rfc3339(t: DateTime<Utc>) -> String {
     t.to_rfc3339_opts(SecondsFormat::Millis, true)
@@ -43,11 +43,19 @@ struct Marks {
     comments: i64,
     bought: bool,
     favourite: bool,
+    my_rating: Option<i16>,
 }
 
-/// A book's row, its first file, its comment count, and whether the caller bought it and
-/// marked it a favourite.
-type LoadedRow = (BookRow, Option<BookFileRow>, Option<i64>, bool, bool);
+/// A book's row, its first file, its comment count, whether the caller bought it and
+/// marked it a favourite, and the caller's stars.
+type LoadedRow = (
+    BookRow,
+    Option<BookFileRow>,
+    Option<i64>,
+    bool,
+    bool,
+    Option<i16>,
+);
 
 /// The books of `ids` with their first file (the part both statements of [`load`] share).
 #[diesel::dsl::auto_type(no_type_alias)]
@@ -79,12 +87,18 @@ fn page_query(
             .filter(favourites::book_id.eq(books::id))
             .filter(favourites::user_id.eq(user)),
     );
+    let my_rating = book_ratings::table
+        .filter(book_ratings::book_id.eq(books::id))
+        .filter(book_ratings::user_id.eq(user))
+        .select(book_ratings::stars)
+        .single_value();
     page_rows(ids).select((
         BookRow::as_select(),
         Option::<BookFileRow>::as_select(),
         comment_count(),
         bought,
         favourite,
+        my_rating,
     ))
 }
 
@@ -100,6 +114,7 @@ fn anonymous_page_query(
         comment_count(),
         false.into_sql::<Bool>(),
         false.into_sql::<Bool>(),
+        None::<i16>.into_sql::<diesel::sql_types::Nullable<diesel::sql_types::SmallInt>>(),
     ))
 }
 
@@ -127,12 +142,13 @@ async fn load(
     };
     Ok(rows
         .into_iter()
-        .map(|(row, file, comments, bought, favourite)| {
+        .map(|(row, file, comments, bought, favourite, my_rating)| {
             let marks = Marks {
                 file,
                 comments: comments.unwrap_or(0),
                 bought,
                 favourite,
+                my_rating,
             };
             (row, marks)
         })
@@ -145,7 +161,17 @@ fn marked(row: &BookRow, m: &Marks, caller: Option<&Caller>) -> pb::Book {
     b.entitled = m.bought || access::privileged(caller, row);
     b.favourite = m.favourite;
     b.comment_count = u32::try_from(m.comments).unwrap_or(u32::MAX);
+    b.my_rating = m.my_rating.and_then(|s| u32::try_from(s).ok()).unwrap_or(0);
+    if sees_assessment(caller, row) {
+        b.assessment_score = Some(row.assessment_score);
+    }
     b
+}
+
+/// The analysis's quality score is the writer's (and admins'): readers see their own
+/// ratings, never the machine's opinion of the manuscript.
+fn sees_assessment(caller: Option<&Caller>, row: &BookRow) -> bool {
+    caller.is_some_and(|c| c.is_admin() || c.user_id() == row.upload_writer_id)
 }
 
 /// The wire form of each row, in order, marked for `caller`.
@@ -218,7 +244,8 @@ pub fn plain(row: &BookRow, file: Option<&BookFileRow>) -> pb::Book {
         long_summary: row.long_summary.clone(),
         tags: texts(row.tags.clone()),
         genre: row.genre.clone(),
-        assessment_score: row.assessment_score,
+        // Set by `marked` for those who may see it.
+        assessment_score: None,
         upload_writer_id: row.upload_writer_id.to_string(),
         publisher_id: row.publisher_id.map(|p| p.to_string()).unwrap_or_default(),
         format: file.map(|f| f.format.clone()).unwrap_or_default(),
@@ -237,6 +264,9 @@ pub fn plain(row: &BookRow, file: Option<&BookFileRow>) -> pb::Book {
         favourite: false,
         comment_count: 0,
         updated_at: rfc3339(row.updated_at),
+        rating_average: ratings::average(row.rating_count, row.rating_sum).unwrap_or(0.0),
+        rating_count: u32::try_from(row.rating_count).unwrap_or(0),
+        my_rating: 0,
     }
 }
 

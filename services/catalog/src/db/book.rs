@@ -29,6 +29,9 @@ pub struct BookRow {
     pub taken_down_reason: String,
     pub updated_at: DateTime<Utc>,
     pub version: i64,
+    /// Readers' ratings: how many, and the sum of their stars (see `ratings`).
+    pub rating_count: i32,
+    pub rating_sum: i64,
 }
 
 impl BookRow {

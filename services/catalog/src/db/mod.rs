@@ -2,6 +2,7 @@
 
 pub mod book;
 pub mod book_file;
+pub mod book_rating;
 pub mod bookmark;
 pub mod chapter;
 pub mod comment;

@@ -48,6 +48,19 @@ diesel::table! {
         taken_down_reason -> Text,
         updated_at -> Timestamptz,
         version -> Int8,
+        rating_count -> Int4,
+        rating_sum -> Int8,
+        rating_rank -> Float8,
+    }
+}
+
+diesel::table! {
+    book_ratings (user_id, book_id) {
+        user_id -> Uuid,
+        book_id -> Uuid,
+        stars -> Int2,
+        created_at -> Timestamptz,
+        updated_at -> Timestamptz,
     }
 }
 
@@ -135,6 +148,7 @@ diesel::table! {
 }
 
 diesel::joinable!(book_files -> books (book_id));
+diesel::joinable!(book_ratings -> books (book_id));
 diesel::joinable!(bookmarks -> books (book_id));
 diesel::joinable!(comments -> books (book_id));
 diesel::joinable!(favourites -> books (book_id));
@@ -144,6 +158,7 @@ diesel::joinable!(reading_progress -> books (book_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     book_files,
+    book_ratings,
     bookmarks,
     books,
     chapters,

@@ -5,6 +5,7 @@ mod admin;
 mod books;
 mod covers;
 mod purchases;
+mod ratings;
 mod reading;
 mod reading_extras;
 mod reading_places;

@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { formatScore } from '../format';
+import { RatingStars } from '@/components/Rating';
 import { useCatalogLinks } from '../links';
 import type { Book } from '../types';
 import { Cover } from './Cover';
 import { PriceTag } from './PriceTag';
 
 export type CardBook = Pick<Book, 'title' | 'author'> &
-  Partial<Pick<Book, 'id' | 'book_id' | 'cover_image' | 'price' | 'genre' | 'assessment_score' | 'bought' | 'entitled'>> & {
+  Partial<Pick<Book, 'id' | 'book_id' | 'cover_image' | 'price' | 'genre' | 'rating' | 'bought' | 'entitled'>> & {
     match_percentage?: number;
   };
 
@@ -17,7 +17,7 @@ export interface BookCardProps {
   to?: string;
   /** Extra controls under the card (switches, remove buttons); kept outside the link. */
   actions?: ReactNode;
-  /** Hides price and score (shelves, compact rows). */
+  /** Hides price and readers' rating (shelves, compact rows). */
   minimal?: boolean;
 }
 
@@ -28,7 +28,6 @@ export function bookIdOf(book: { id?: string; book_id?: string }): string {
 export function BookCard({ book, to, actions, minimal }: BookCardProps) {
   const links = useCatalogLinks();
   const id = bookIdOf(book);
-  const score = formatScore(book.assessment_score);
   const match = book.match_percentage;
   return (
     <article className="book-card" data-testid="book-card">
@@ -47,11 +46,7 @@ export function BookCard({ book, to, actions, minimal }: BookCardProps) {
       {minimal ? null : (
         <div className="book-card-meta">
           <PriceTag price={book.price} owned={book.bought} size="sm" />
-          {score ? (
-            <span className="score" aria-label={`Score ${score.value} out of ${score.max}`}>
-              <span aria-hidden>★</span> {score.value}
-            </span>
-          ) : null}
+          <RatingStars rating={book.rating} />
         </div>
       )}
       {actions ? <div className="book-card-actions">{actions}</div> : null}

@@ -4,6 +4,8 @@ import { Badge, Card, CardHeader, EmptyState } from '@/components/Card';
 import { Button, ButtonLink } from '@/components/Button';
 import { ApiError } from '@/lib/api-client';
 import { useTitle } from '@/lib/use-title';
+import { RatingStars, StarPicker } from '@/components/Rating';
+import { useRateBook } from '@/lib/ratings';
 import { bookDate, formatBytes, formatScore } from '../format';
 import { useBook, useBookList, usePublishStatus } from '../hooks';
 import { useCatalogLinks } from '../links';
@@ -52,8 +54,31 @@ function DetailSkeleton() {
   );
 }
 
+/** A reader who owns the book rates it (and may change the rating). */
+export function RateThisBook({ book }: { book: Book }) {
+  const bookId = String(book.book_id ?? book.id);
+  const rate = useRateBook(bookId);
+  const mine = rate.isPending ? rate.variables : (book.my_rating ?? 0);
+  return (
+    <Card className="rate-book" data-testid="rate-book">
+      <CardHeader
+        title={book.my_rating ? 'Your rating' : 'Rate this book'}
+        subtitle={book.my_rating ? 'Pick other stars to change it.' : 'You own it: tell other readers what you think.'}
+      />
+      <StarPicker value={mine} onChange={(stars) => rate.mutate(stars)} disabled={rate.isPending} />
+      {rate.isError ? (
+        <p className="field-error" role="alert">
+          {rate.error instanceof Error ? rate.error.message : 'The rating was not saved'}
+        </p>
+      ) : null}
+    </Card>
+  );
+}
+
 function WriterPanel({ book, uid }: { book: Book; uid: string }) {
   const [editing, setEditing] = useState(false);
+  // The analysis's score is the writer's own: the server sends it to the writer and admins.
+  const quality = formatScore(book.assessment_score);
   const status = usePublishStatus(uid);
   const bookId = String(book.book_id ?? book.id);
   return (
@@ -74,6 +99,11 @@ function WriterPanel({ book, uid }: { book: Book; uid: string }) {
           </div>
         }
       />
+      {quality ? (
+        <p className="muted small" data-testid="writer-quality">
+          Quality score from the analysis: {quality.value} / {quality.max} (only you see it; readers see their own ratings).
+        </p>
+      ) : null}
       <div className="writer-panel-row">
         <PublishSwitch
           checked={status.isPending ? status.variables.on : Boolean(book.on)}
@@ -93,7 +123,7 @@ function WriterPanel({ book, uid }: { book: Book; uid: string }) {
 /** Other books of the same genre, best rated first, to keep browsing. */
 function MoreInGenre({ genre, exclude }: { genre: string; exclude: string }) {
   const links = useCatalogLinks();
-  const list = useBookList({ genre, sort: 'score', page: 1, page_size: 9 });
+  const list = useBookList({ genre, sort: 'rating', page: 1, page_size: 9 });
   const books = list.data?.result.filter((b) => String(b.book_id ?? b.id) !== exclude).slice(0, 8);
   if (!list.isLoading && (!books || books.length === 0)) return null;
   return <BookSection title={`More in ${genre}`} books={books} loading={list.isLoading} seeAllTo={links.genre(genre)} />;
@@ -142,7 +172,6 @@ export function BookDetail({ bookId, variant = 'desktop', comments, buy, campaig
 
   const id = String(book.book_id ?? book.id);
   const isWriter = Boolean(viewer.userId && book.upload_writer_id && String(book.upload_writer_id) === viewer.userId);
-  const score = formatScore(book.assessment_score);
   const authors = book.authors?.length ? book.authors.join(', ') : book.author;
   const facts = [
     book.format ? book.format.toUpperCase() : '',
@@ -191,12 +220,7 @@ export function BookDetail({ bookId, variant = 'desktop', comments, buy, campaig
           <p className="book-author">by {authors || 'an unknown author'}</p>
           <div className="book-stats">
             <PriceTag price={book.price} owned={book.bought} size="lg" />
-            {score ? (
-              <span className="score score-lg" aria-label={`Score ${score.value} out of ${score.max}`}>
-                <span aria-hidden>★</span> {score.value}
-                <span className="muted small"> / {score.max}</span>
-              </span>
-            ) : null}
+            <RatingStars rating={book.rating} size="lg" />
             {book.comment_count ? (
               <a href="#comments-title" className="muted small">
                 {book.comment_count} {book.comment_count === 1 ? 'comment' : 'comments'}
@@ -224,6 +248,8 @@ export function BookDetail({ bookId, variant = 'desktop', comments, buy, campaig
       {campaign ? campaign(book) : null}
 
       {isWriter && viewer.userId ? <WriterPanel book={book} uid={viewer.userId} /> : null}
+
+      {book.bought && !isWriter ? <RateThisBook book={book} /> : null}
 
       <div className="book-columns">
         <section className="book-about" aria-labelledby="about-title">

@@ -14,7 +14,7 @@ function genresOf(books: Array<{ genre?: string }>): Array<{ name: string; count
 
 function GenreRow({ genre }: { genre: string }) {
   const links = useCatalogLinks();
-  const list = useBookList({ genre, sort: 'score', page: 1, page_size: ROW });
+  const list = useBookList({ genre, sort: 'rating', page: 1, page_size: ROW });
   return (
     <BookSection
       title={genre}
@@ -33,10 +33,10 @@ export interface ShopFrontProps {
   genreRows?: number;
 }
 
-/** The living shop: featured (highest score), new arrivals, then a row per genre. */
+/** The living shop: featured (rated highest by readers), new arrivals, then a row per genre. */
 export function ShopFront({ genreRows = 4 }: ShopFrontProps) {
   const links = useCatalogLinks();
-  const featured = useBookList({ sort: 'score', page: 1, page_size: ROW });
+  const featured = useBookList({ sort: 'rating', page: 1, page_size: ROW });
   const fresh = useBookList({ sort: 'newest', page: 1, page_size: ROW });
   const facets = useGenres();
   const empty = !featured.isLoading && !featured.isError && (featured.data?.total ?? 0) === 0;
@@ -48,12 +48,12 @@ export function ShopFront({ genreRows = 4 }: ShopFrontProps) {
       {genres && genres.length > 0 ? <GenreChips genres={genres} linkTo={links.genre} label="Browse by genre" /> : null}
       <BookSection
         title="Featured"
-        subtitle="The highest rated books in the shop"
+        subtitle="The books readers rate highest"
         books={featured.data?.result}
         loading={featured.isLoading}
         error={featured.isError}
         onRetry={() => void featured.refetch()}
-        seeAllTo={links.sorted('score')}
+        seeAllTo={links.sorted('rating')}
         empty={{ title: 'The shelves are still empty', body: 'Books appear here as soon as writers publish them.' }}
       />
       {empty ? null : (

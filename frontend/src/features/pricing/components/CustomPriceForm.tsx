@@ -4,14 +4,14 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { Button } from '@/components/Button';
 import { Card, CardHeader } from '@/components/Card';
-import { formatCount } from '@/components/charts';
+import { formatCopies } from '@/components/charts';
 import { TextField } from '@/components/TextField';
 import { formatMoney, formatPrice } from '@/lib/money';
 import { useQueryClient } from '@tanstack/react-query';
 import { pricingKeys } from '../api';
 import { curvePoints, pointAt } from '../curve';
 import { useRevenueCurve } from '../hooks';
-import { parseMoney } from '../validate';
+import { LIST_PRICE_BOUNDS, parseListPrice } from '../validate';
 
 export interface CustomPriceFormProps {
   bookId: string;
@@ -32,7 +32,7 @@ export function CustomPriceForm({ bookId, currentPrice, onSave }: CustomPriceFor
   const curve = useRevenueCurve(bookId);
   const points = useMemo(() => (curve.data ? curvePoints(curve.data) : []), [curve.data]);
 
-  const checked = parseMoney(text, { allowZero: true });
+  const checked = parseListPrice(text);
   const typed = checked.ok ? checked.value : null;
   const at = typed !== null && points.length >= 2 ? pointAt(points, typed) : null;
   const outside = typed !== null && points.length >= 2 && (typed < points[0].price || typed > points[points.length - 1].price);
@@ -74,13 +74,13 @@ export function CustomPriceForm({ bookId, currentPrice, onSave }: CustomPriceFor
             setSaved(null);
           }}
           error={error}
-          hint={typed === 0 ? FREE_NOTE : 'Up to 2 decimal places, at most 1,000,000. 0 makes the book free.'}
+          hint={typed === 0 ? FREE_NOTE : `${LIST_PRICE_BOUNDS}; up to 2 decimal places.`}
           placeholder="4.99"
         />
         {typed === 0 && error ? <p className="muted small">{FREE_NOTE}</p> : null}
         {at ? (
           <p className="muted small" data-testid="custom-price-expected">
-            At {formatPrice(typed)}: about {formatCount(at.sales)} copies and {formatMoney(at.profit)} expected earnings
+            At {formatPrice(typed)}: about {formatCopies(at.sales)} and {formatMoney(at.profit)} expected earnings
             {curve.data?.suggestion ? ` (suggested: ${formatPrice(curve.data.suggestion.price)})` : ''}.
             {outside ? ' This price is outside the curve, so the figures are those of its nearest end.' : ''}
           </p>

@@ -3,7 +3,7 @@
 // reads what is expected at that price, interpolated between the curve's points.
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Button } from '@/components/Button';
-import { CHART_COLORS, formatCount, RevenueChart, type PriceMarker } from '@/components/charts';
+import { CHART_COLORS, formatCopies, RevenueChart, type PriceMarker } from '@/components/charts';
 import { TextField } from '@/components/TextField';
 import { formatMoney, formatPrice, fromCents, toCents } from '@/lib/money';
 import { clampToRange, curvePoints, pointAt, priceRange } from '../curve';
@@ -17,9 +17,15 @@ export interface RevenueChartPanelProps {
   /** Offer the cost-per-copy field (the pricing page does, the analytics page does not). */
   withCost?: boolean;
   height?: number;
+  /**
+   * The book's price as the catalog has it now (the saved price at once): the curve's own
+   * `current_price` comes from the analytics' copy of the shop, which learns of a new price
+   * a moment later.
+   */
+  currentPrice?: number | null;
 }
 
-export function RevenueChartPanel({ bookId, withCost = false, height = 300 }: RevenueChartPanelProps) {
+export function RevenueChartPanel({ bookId, withCost = false, height = 300, currentPrice }: RevenueChartPanelProps) {
   const [cost, setCost] = useState(0);
   const curve = useRevenueCurve(bookId, undefined, undefined, cost);
   const points = useMemo(() => (curve.data ? curvePoints(curve.data) : []), [curve.data]);
@@ -33,7 +39,8 @@ export function RevenueChartPanel({ bookId, withCost = false, height = 300 }: Re
     return <p className="notice">The curve has too few points to draw. Try again later.</p>;
   }
 
-  const { suggestion, current_price: current } = curve.data;
+  const { suggestion } = curve.data;
+  const current = currentPrice ?? curve.data.current_price;
   const start = current ?? suggestion.price;
   const price = clampToRange(picked ?? start, range);
   const at = pointAt(points, price);
@@ -76,9 +83,9 @@ export function RevenueChartPanel({ bookId, withCost = false, height = 300 }: Re
         <dl className="pricing-stats" aria-live="polite">
           <div>
             <dt>Expected sales {when}</dt>
-            <dd data-testid="slider-sales">{formatCount(at.sales)} copies</dd>
+            <dd data-testid="slider-sales">{formatCopies(at.sales)}</dd>
             <dd className="muted small">
-              80% range: {formatCount(at.low)} – {formatCount(at.high)}
+              80% range: {Math.round(at.low).toLocaleString('en-US')} – {formatCopies(at.high)}
             </dd>
           </div>
           <div>

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { Badge, Card, CardHeader } from '@/components/Card';
 import { Button } from '@/components/Button';
-import { formatCount } from '@/components/charts';
+import { formatCopies } from '@/components/charts';
 import { formatMoney, formatPrice, toCents } from '@/lib/money';
 import { useQueryClient } from '@tanstack/react-query';
 import { pricingKeys } from '../api';
@@ -84,9 +84,9 @@ export function SuggestedPrice({ bookId, onUsePrice }: SuggestedPriceProps) {
         <dl className="pricing-stats">
           <div>
             <dt>Expected sales {when}</dt>
-            <dd data-testid="suggested-sales">{formatCount(suggestion.expected_sales)} copies</dd>
+            <dd data-testid="suggested-sales">{formatCopies(suggestion.expected_sales)}</dd>
             <dd className="muted small">
-              80% range: {formatCount(suggestion.sales_low)} – {formatCount(suggestion.sales_high)}
+              80% range: {Math.round(suggestion.sales_low).toLocaleString('en-US')} – {formatCopies(suggestion.sales_high)}
             </dd>
           </div>
           <div>
@@ -97,7 +97,7 @@ export function SuggestedPrice({ bookId, onUsePrice }: SuggestedPriceProps) {
             <div>
               <dt>Now: {formatPrice(current)}</dt>
               <dd>
-                {formatCount(curve.data.current_expected_sales ?? 0)} copies · {formatMoney(curve.data.current_expected_profit ?? 0)}
+                {formatCopies(curve.data.current_expected_sales ?? 0)} · {formatMoney(curve.data.current_expected_profit ?? 0)}
               </dd>
             </div>
           ) : null}

@@ -1,12 +1,15 @@
 // The end of the book: shown when the reader asks for a page after the last one, instead
-// of a Next that does nothing. Rate it (posted as a comment, see rating.ts), read the
-// comments, and more books like it.
+// of a Next that does nothing. Rate it (a reader who owns it: the stars go to its readers'
+// rating, a few words to the comments, see rating.ts), read the comments, and more books
+// like it.
 import { useState } from 'react';
 import { Button, ButtonLink } from '@/components/Button';
 import { Icon } from '@/components/Icon';
+import { RatingStars, StarPicker } from '@/components/Rating';
+import { useRateBook } from '@/lib/ratings';
 import { selectIsLoggedIn, useAuthStore } from '@/stores/auth';
-import { useRateBook } from '../queries';
-import { RATING_MAX, RATING_WORDS_MAX } from '../rating';
+import { usePostWords } from '../queries';
+import { RATING_WORDS_MAX } from '../rating';
 import type { Book } from '../types';
 import { SimilarBooks } from './SimilarBooks';
 
@@ -21,8 +24,23 @@ export interface BookEndProps {
 export function BookEnd({ book, onComments, onClose }: BookEndProps) {
   const loggedIn = useAuthStore(selectIsLoggedIn);
   const rate = useRateBook(book.id);
-  const [stars, setStars] = useState(0);
+  const post = usePostWords(book.id);
+  const [stars, setStars] = useState(book.my_rating ?? 0);
   const [words, setWords] = useState('');
+  const [done, setDone] = useState(false);
+  const busy = rate.isPending || post.isPending;
+  const failure = rate.error ?? post.error;
+
+  const submit = async () => {
+    if (stars === 0) return;
+    try {
+      await rate.mutateAsync(stars);
+      if (words.trim()) await post.mutateAsync(words);
+      setDone(true);
+    } catch {
+      // Shown below from the mutation's error.
+    }
+  };
 
   return (
     <section className="book-end" role="region" aria-label="End of the book" data-testid="book-end">
@@ -35,55 +53,56 @@ export function BookEnd({ book, onComments, onClose }: BookEndProps) {
           </p>
         </header>
 
-        {rate.isSuccess ? (
+        <p className="book-end-rating">
+          Readers&apos; rating: <RatingStars rating={book.rating} />
+        </p>
+        {done ? (
           <p className="book-end-thanks" data-testid="book-end-rated">
-            <Icon name="check" size={18} /> Your rating is with the comments.
+            <Icon name="check" size={18} /> Your rating is saved{words.trim() ? ', and your words are with the comments' : ''}.
           </p>
-        ) : loggedIn ? (
-          <form
-            className="book-end-rate"
-            aria-label="Rate this book"
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (stars > 0) rate.mutate({ stars, words });
-            }}
-          >
-            <div className="book-end-stars" role="radiogroup" aria-label="Your rating">
-              {Array.from({ length: RATING_MAX }, (_, i) => i + 1).map((n) => (
-                <button
-                  key={n}
-                  type="button"
-                  role="radio"
-                  aria-checked={stars === n}
-                  aria-label={`${n} of ${RATING_MAX} stars`}
-                  className={`book-end-star ${n <= stars ? 'book-end-star-on' : ''}`}
-                  onClick={() => setStars(n)}
-                >
-                  {n <= stars ? '★' : '☆'}
-                </button>
-              ))}
-            </div>
-            <textarea
-              aria-label="A few words about it"
-              className="field-control book-end-words"
-              placeholder="A few words about it (optional)"
-              maxLength={RATING_WORDS_MAX}
-              rows={2}
-              value={words}
-              onChange={(e) => setWords(e.target.value)}
-            />
-            <div className="book-end-actions">
-              <Button type="submit" size="sm" disabled={stars === 0} loading={rate.isPending}>
-                Post rating
-              </Button>
-            </div>
-          </form>
-        ) : (
+        ) : !loggedIn ? (
           <p className="small">
             <ButtonLink to={`/login?redirect=${encodeURIComponent(`/reader?book_id=${book.id}`)}`} variant="ghost" size="sm">
               Log in
             </ButtonLink>{' '}
             to rate it and comment.
+          </p>
+        ) : book.bought ? (
+          <form
+            className="book-end-rate"
+            aria-label="Rate this book"
+            onSubmit={(e) => {
+              e.preventDefault();
+              void submit();
+            }}
+          >
+            <StarPicker value={stars} onChange={setStars} disabled={busy} />
+            <label className="field-label" htmlFor="book-end-words">
+              A few words for other readers (optional, posted as a comment)
+            </label>
+            <textarea
+              id="book-end-words"
+              className="field-control book-end-words"
+              placeholder="What did you think of it?"
+              maxLength={RATING_WORDS_MAX}
+              rows={3}
+              value={words}
+              onChange={(e) => setWords(e.target.value)}
+            />
+            {failure ? (
+              <p className="field-error" role="alert">
+                {failure instanceof Error ? failure.message : 'The rating was not saved'}
+              </p>
+            ) : null}
+            <div className="book-end-actions">
+              <Button type="submit" size="sm" disabled={stars === 0} loading={busy}>
+                {book.my_rating ? 'Change rating' : 'Post rating'}
+              </Button>
+            </div>
+          </form>
+        ) : (
+          <p className="small muted" data-testid="book-end-rate-owners">
+            Readers who own this book rate it. Buy it from the book page to add your stars.
           </p>
         )}
 

@@ -5,6 +5,7 @@ import { WithManuscript, type ManuscriptContext } from '../../with-manuscript';
 import { PricingFrame } from './pricing-screen';
 
 function PriceChartScreen(ctx: ManuscriptContext) {
+  const price = ctx.book ? Number(ctx.book.price) : null;
   return (
     <PricingFrame
       ctx={ctx}
@@ -13,7 +14,7 @@ function PriceChartScreen(ctx: ManuscriptContext) {
       subtitle="Expected sales (with their 80% range) and earnings at each price. Move the slider to try a price."
     >
       <Card>
-        <RevenueChartPanel bookId={ctx.detail.book_id} withCost />
+        <RevenueChartPanel bookId={ctx.detail.book_id} withCost currentPrice={price !== null && Number.isFinite(price) ? price : null} />
       </Card>
     </PricingFrame>
   );
