@@ -14,6 +14,10 @@
 # does, allows more codes, log-ins, uploads and anonymous calls per address than a person
 # needs: every simulated person here comes from this one address. Set any QUIRE_RATE_*
 # to keep a limit as it is.
+#
+# QUIRE_SMOKE_BOUNCE=1 runs it against two replicas of every gRPC service (a stack it starts
+# gets QUIRE_REPLICAS=2) and, while the load runs, SIGKILLs a replica of each service in
+# turn and starts it again (stack.sh bounce): the run must still end with 0 errors.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -73,6 +77,7 @@ else
   # The figures of bench/smoke.md were taken without span export; QUIRE_TRACE_UI=on adds
   # the trace viewer (and each request's export) to a run.
   export QUIRE_TRACE_UI="${QUIRE_TRACE_UI:-off}"
+  [[ "${QUIRE_SMOKE_BOUNCE:-0}" == 1 ]] && export QUIRE_REPLICAS="${QUIRE_REPLICAS:-2}"
   log "nothing answers at $QUIRE_BASE_URL: starting the stack (binaries from ${QUIRE_BIN_DIR:-$CARGO_TARGET_DIR/release})"
   started=1
   QUIRE_BIN_DIR="${QUIRE_BIN_DIR:-$CARGO_TARGET_DIR/release}" "$STACK" start-bg
@@ -81,6 +86,30 @@ else
     sleep 1
   done
   answers || { log "error: the stack started but $QUIRE_BASE_URL/api/settings does not answer"; exit 1; }
+fi
+
+# One replica of each service killed and started again, in turn, while the load runs:
+# first after BOUNCE_FIRST seconds, then every BOUNCE_EVERY.
+bounce_all() {
+  local first="${QUIRE_SMOKE_BOUNCE_FIRST:-8}" every="${QUIRE_SMOKE_BOUNCE_EVERY:-6}" s target n=0
+  sleep "$first"
+  for s in auth wallet catalog chat manuscript; do
+    # Alternately the second and the first replica.
+    if ((n++ % 2)); then target="$s"; else target="$s-2"; fi
+    "$STACK" bounce "$target" || { log "error: bouncing $target failed"; return 1; }
+    sleep "$every"
+  done
+}
+
+if [[ "${QUIRE_SMOKE_BOUNCE:-0}" == 1 ]]; then
+  "$STACK" status 2>&1 | grep -q -- '-2  up' \
+    || { log "error: QUIRE_SMOKE_BOUNCE=1 needs a stack with two replicas (QUIRE_REPLICAS=2 deploy/local/stack.sh start-bg)"; exit 1; }
+  bounce_all &
+  bouncer=$!
+  rc=0
+  "$SMOKE" "$@" || rc=$?
+  wait "$bouncer" || { log "error: a replica could not be bounced"; ((rc)) || rc=1; }
+  exit "$rc"
 fi
 
 "$SMOKE" "$@"

@@ -7,6 +7,13 @@
 #                      ready, and return (for the e2e tests); pids go to $QUIRE_DATA_DIR/run/stack
 #   stack.sh stop      stop what start-bg started
 #   stack.sh status    what runs, where its logs are
+#   stack.sh bounce N  SIGKILL process N (a service, or replica catalog-2) and start it again,
+#                      as a crashed pod comes back; returns once it is ready
+#
+# QUIRE_REPLICAS=2 runs two replicas of every gRPC service (the second, <name>-2, on the
+# ports + 100): each caller names both in one URL and balances over them as it does over a
+# headless Service's pods in Kubernetes; the replicas share their service's schema and
+# consumer group, and each keeps its own group for what it holds in memory.
 #
 # It builds nothing: binaries come from $QUIRE_BIN_DIR (default $CARGO_TARGET_DIR/release or
 # target/release). Every variable of .env.example passes through to the services;
@@ -46,6 +53,8 @@ STACK_RUN="$QUIRE_DATA_DIR/run/stack"
 BIN_DIR="${QUIRE_BIN_DIR:-${CARGO_TARGET_DIR:-$ROOT/target}/release}"
 READY_TIMEOUT="${QUIRE_READY_TIMEOUT:-120}"
 BIND_HOST="${QUIRE_BIND_HOST:-127.0.0.1}"
+REPLICAS="${QUIRE_REPLICAS:-1}"
+[[ "$REPLICAS" =~ ^[1-9]$ ]] || { printf '[stack] error: QUIRE_REPLICAS=%s is not a number from 1 to 9\n' "$REPLICAS" >&2; exit 1; }
 
 # Settings shared by every binary; anything already set wins.
 export QUIRE_DATABASE_URL="${QUIRE_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/quire}"
@@ -109,11 +118,42 @@ svc_name() { svc_field name "$1"; }
 svc_grpc() { svc_field grpc "$1"; }
 svc_admin() { svc_field admin "$1"; }
 
+# A process's binary name: catalog-2 runs quire-catalog.
+bin_of() { printf '%s' "${1%-[0-9]}"; }
+# Its replica number (1 for the first) and the offset of its ports from the first's.
+replica_of() { [[ "$1" =~ -([0-9])$ ]] && printf '%s' "${BASH_REMATCH[1]}" || printf 1; }
+port_offset() { printf '%s' $((($(replica_of "$1") - 1) * 100)); }
+# The SERVICES line of a process (empty for the gateway and the demo loader).
+svc_of() {
+  local s
+  for s in "${SERVICES[@]}"; do [[ "$(svc_name "$s")" == "$(bin_of "$1")" ]] && printf '%s' "$s"; done
+  return 0
+}
+proc_grpc() { printf '%s' $(($(svc_grpc "$(svc_of "$1")") + $(port_offset "$1"))); }
+proc_admin() { printf '%s' $(($(svc_admin "$(svc_of "$1")") + $(port_offset "$1"))); }
+
+# The processes of one service: catalog, then catalog-2 ... with QUIRE_REPLICAS.
+replicas_of() {
+  local i
+  printf '%s\n' "$1"
+  for ((i = 2; i <= REPLICAS; i++)); do printf '%s-%s\n' "$1" "$i"; done
+}
+
 # The processes this script runs, in start order.
 proc_names() {
   local s
-  for s in "${SERVICES[@]}"; do svc_name "$s"; printf '\n'; done
+  for s in "${SERVICES[@]}"; do replicas_of "$(svc_name "$s")"; done
   printf 'gateway\n'
+}
+
+# Where every replica of service line $1 answers, as a caller's URL.
+svc_url() {
+  local name r url=""
+  name="$(svc_name "$1")"
+  while read -r r; do
+    url+="${url:+,}http://127.0.0.1:$(proc_grpc "$r")"
+  done < <(replicas_of "$name")
+  printf '%s' "$url"
 }
 
 pid_of() { [[ -f "$STACK_RUN/$1.pid" ]] && cat "$STACK_RUN/$1.pid"; }
@@ -123,14 +163,14 @@ proc_alive() {
   local pid
   pid="$(pid_of "$1")" || return 1
   kill -0 "$pid" 2>/dev/null || return 1
-  tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -q "quire-$1"
+  tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -q "quire-$(bin_of "$1")"
 }
 
 check_binaries() {
   local name missing=()
   while read -r name; do
-    [[ -x "$BIN_DIR/quire-$name" ]] || missing+=("quire-$name")
-  done < <(proc_names)
+    [[ -x "$BIN_DIR/quire-$(bin_of "$name")" ]] || missing+=("quire-$(bin_of "$name")")
+  done < <(proc_names | grep -v -- '-[0-9]$')
   [[ "$QUIRE_DEMO" == 0 || -x "$BIN_DIR/quire-demo" ]] || missing+=("quire-demo")
   if ((${#missing[@]})); then
     die "missing binaries in $BIN_DIR: ${missing[*]}
@@ -139,11 +179,12 @@ check_binaries() {
 }
 
 check_ports() {
-  local s
-  for s in "${SERVICES[@]}"; do
-    tcp_open 127.0.0.1 "$(svc_grpc "$s")" && die "port $(svc_grpc "$s") ($(svc_name "$s") gRPC) is in use; another Quire stack? (deploy/local/stack.sh status)"
-    tcp_open 127.0.0.1 "$(svc_admin "$s")" && die "port $(svc_admin "$s") ($(svc_name "$s") admin) is in use"
-  done
+  local name
+  while read -r name; do
+    [[ "$name" == gateway ]] && continue
+    tcp_open 127.0.0.1 "$(proc_grpc "$name")" && die "port $(proc_grpc "$name") ($name gRPC) is in use; another Quire stack? (deploy/local/stack.sh status)"
+    tcp_open 127.0.0.1 "$(proc_admin "$name")" && die "port $(proc_admin "$name") ($name admin) is in use"
+  done < <(proc_names)
   tcp_open 127.0.0.1 "$QUIRE_HTTP_PORT" && die "port $QUIRE_HTTP_PORT (gateway) is in use; set QUIRE_HTTP_PORT or stop what uses it"
   tcp_open 127.0.0.1 "$GATEWAY_ADMIN_PORT" && die "port $GATEWAY_ADMIN_PORT (gateway admin) is in use; set QUIRE_GATEWAY_ADMIN_PORT or stop what uses it"
   return 0
@@ -152,26 +193,36 @@ check_ports() {
 # The environment of one process, as arguments for env(1).
 proc_env() {
   local name="$1" s
-  printf '%s\n' "OTEL_SERVICE_NAME=quire-$name"
+  printf '%s\n' "OTEL_SERVICE_NAME=quire-$(bin_of "$name")"
   # Every process may call every service: QUIRE_AUTH_URL, QUIRE_CATALOG_URL, ...
+  # (The demo loader, a one-off client, talks to the first replicas.)
   for s in "${SERVICES[@]}"; do
-    printf 'QUIRE_%s_URL=http://127.0.0.1:%s\n' "$(svc_name "$s" | tr '[:lower:]' '[:upper:]')" "$(svc_grpc "$s")"
+    printf 'QUIRE_%s_URL=%s\n' "$(svc_name "$s" | tr '[:lower:]' '[:upper:]')" \
+      "$(if [[ "$name" == demo ]]; then printf 'http://127.0.0.1:%s' "$(svc_grpc "$s")"; else svc_url "$s"; fi)"
   done
   if [[ "$name" == gateway ]]; then
     printf '%s\n' "QUIRE_ADMIN_ADDR=$BIND_HOST:$GATEWAY_ADMIN_PORT"
     return
   fi
   [[ "$name" == demo ]] && return
-  for s in "${SERVICES[@]}"; do
-    [[ "$(svc_name "$s")" == "$name" ]] || continue
-    # Per service, like the addresses: a QUIRE_EVENTS_GROUP shared through the environment
-    # (.env.example sets catalog's) would put wallet and catalog in one consumer group, and
-    # each would see only part of quire.trade.v1 and quire.user.v1.
-    printf '%s\n' "QUIRE_DB_SCHEMA=$name" \
-      "QUIRE_GRPC_ADDR=$BIND_HOST:$(svc_grpc "$s")" \
-      "QUIRE_ADMIN_ADDR=$BIND_HOST:$(svc_admin "$s")" \
-      "QUIRE_EVENTS_GROUP=$name"
-  done
+  local service
+  service="$(bin_of "$name")"
+  # Per service, like the addresses: a QUIRE_EVENTS_GROUP shared through the environment
+  # (.env.example sets catalog's) would put wallet and catalog in one consumer group, and
+  # each would see only part of quire.trade.v1 and quire.user.v1. The replicas of a service
+  # share it: what it writes to the tables is written once.
+  printf '%s\n' "QUIRE_DB_SCHEMA=$service" \
+    "QUIRE_GRPC_ADDR=$BIND_HOST:$(proc_grpc "$name")" \
+    "QUIRE_ADMIN_ADDR=$BIND_HOST:$(proc_admin "$name")" \
+    "QUIRE_EVENTS_GROUP=$service"
+  # What each replica keeps in memory follows every event in a group of its own.
+  if [[ "$name" != "$service" ]]; then
+    case "$service" in
+      catalog) printf '%s\n' "QUIRE_SEARCH_GROUP=catalog-search-$name" ;;
+      chat) printf '%s\n' "QUIRE_CHAT_EVENTS_GROUP=chat-$name" ;;
+    esac
+  fi
+  name="$service"
   # Peak memory of an analysis as low as what it holds (k8s/base/manuscript.yaml says why).
   if [[ "$name" == manuscript ]]; then
     printf '%s\n' MIMALLOC_ARENA_EAGER_COMMIT=0 MIMALLOC_PURGE_DELAY=0
@@ -256,7 +307,7 @@ start_proc() {
   mapfile -t envs < <(proc_env "$name")
   # setsid keeps a terminal Ctrl-C away from the services, so that this script stops them
   # in order; the one subshell execs down to the binary, so $! is the service's pid.
-  (cd "$ROOT" && exec env "${envs[@]}" setsid "$BIN_DIR/quire-$name") >>"$LOG_DIR/$name.log" 2>&1 </dev/null &
+  (cd "$ROOT" && exec env "${envs[@]}" setsid "$BIN_DIR/quire-$(bin_of "$name")") >>"$LOG_DIR/$name.log" 2>&1 </dev/null &
   echo $! >"$STACK_RUN/$name.pid"
   log "$name: started (pid $!, log $(rel "$LOG_DIR/$name.log"))"
 }
@@ -357,9 +408,9 @@ start_all() {
   fetch_model
   run_migrations
   wait_trace_ui
-  local s
-  for s in "${SERVICES[@]}"; do start_proc "$(svc_name "$s")"; done
-  for s in "${SERVICES[@]}"; do wait_ready "$(svc_name "$s")" "$(svc_admin "$s")"; done
+  local name
+  while read -r name; do [[ "$name" == gateway ]] || start_proc "$name"; done < <(proc_names)
+  while read -r name; do [[ "$name" == gateway ]] || wait_ready "$name" "$(proc_admin "$name")"; done < <(proc_names)
   start_proc gateway
   wait_ready gateway "$GATEWAY_ADMIN_PORT"
   load_demo
@@ -472,6 +523,20 @@ cmd_start_bg() {
   printf '    stop:           deploy/local/stack.sh stop\n\n' >&2
 }
 
+# SIGKILL one process and start it again where its callers look for it.
+cmd_bounce() {
+  local name="${1:-}" pid i
+  proc_names | grep -qx -- "$name" || die "bounce: no process named '$name' (one of: $(proc_names | tr '\n' ' '))"
+  [[ "$name" == gateway ]] && die "bounce: the gateway has no second replica here"
+  proc_alive "$name" || die "bounce: $name is not running"
+  pid="$(pid_of "$name")"
+  kill -KILL "$pid"
+  for ((i = 0; i < 50; i++)); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+  log "$name: killed (SIGKILL, pid $pid)"
+  start_proc "$name"
+  wait_ready "$name" "$(proc_admin "$name")"
+}
+
 cmd_status() {
   local name
   while read -r name; do
@@ -490,6 +555,7 @@ case "${1:-run}" in
   start-bg) cmd_start_bg ;;
   stop) stop_all ;;
   status) cmd_status ;;
+  bounce) cmd_bounce "${2:-}" ;;
   *)
     awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "${BASH_SOURCE[0]}" >&2
     exit 2
