@@ -79,6 +79,15 @@ async fn with_redis_stopped_signed_in_reads_and_the_shop_answer_and_writes_wait_
         me["data"]["bio"], "Reads at night",
         "the refused write changed nothing"
     );
+    // A purchase is asked for by GET (the spec's route), and it spends: it waits too.
+    let (s, body) = app
+        .get(
+            &format!("/api/trade?book_id={}", book.book_id),
+            Some(&token),
+        )
+        .await;
+    assert_eq!(s, 503, "{body}");
+    assert_eq!(body["error"], "cache_unavailable", "{body}");
 
     let (s, ready) = app.readiness().await;
     assert_eq!(s, 200, "{ready}");
