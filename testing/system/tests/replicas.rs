@@ -336,4 +336,28 @@ async fn two_replicas_of_each_service_serve_as_one_and_survive_losing_one() {
     assert!(reply.headers().contains_key("retry-after"));
     let body: serde_json::Value = reply.json().await.unwrap();
     assert_eq!(body["error"], "chat_unavailable", "{body}");
+
+    // Redis stopped too: signed-in reads answer (the revocation check is skipped), a write
+    // that moves money is refused at once rather than risked with a revoked token.
+    app.redis.kill().await;
+    let before = client.read_failures.load(Ordering::Relaxed);
+    client.content(&buyers[0], &first).await;
+    client.book_page(&first).await;
+    client.shop_page().await;
+    assert_eq!(
+        client.read_failures.load(Ordering::Relaxed),
+        before,
+        "a signed-in read failed while Redis was down"
+    );
+    let refused = app
+        .http
+        .get(format!("{}/api/trade?book_id={first}", app.base))
+        .bearer_auth(&buyers[1].token)
+        .header("Idempotency-Key", "buy-without-redis")
+        .timeout(Duration::from_secs(5))
+        .send()
+        .await
+        .expect("a write answers at once while Redis is down");
+    assert_eq!(refused.status(), 503);
+    assert!(refused.headers().contains_key("retry-after"));
 }

@@ -127,6 +127,8 @@ impl Pair {
 pub struct TestApp {
     /// Lives as long as the test (dropped, it is killed).
     _broker: Broker,
+    /// The stack's own Redis, so that the test can kill it without touching anyone else's.
+    pub redis: Supervised,
     pub catalog: Pair,
     pub wallet: Pair,
     pub chat: Pair,
@@ -160,6 +162,7 @@ impl TestApp {
         quire_kit::events::ensure_topics(&broker.addr, &topics::ALL)
             .await
             .expect("the topics are created");
+        let redis = own_redis(&dir).await;
         let http = reqwest::Client::builder()
             .timeout(Duration::from_secs(40))
             .build()
@@ -170,10 +173,7 @@ impl TestApp {
         );
         let common = Settings::default()
             .with("DATABASE_URL", &database_url)
-            .with(
-                "REDIS_URL",
-                env_or("QUIRE_REDIS_URL", "redis://127.0.0.1:6379"),
-            )
+            .with("REDIS_URL", format!("redis://127.0.0.1:{}", redis.1))
             .with("KAFKA_BROKERS", &broker.addr)
             .with("OUTBOX_POLL_MS", "20")
             .with("DB_POOL_SIZE", "4")
@@ -297,6 +297,7 @@ impl TestApp {
             wallet_db: pool("wallet"),
             chat_db: pool("chat"),
             _broker: broker,
+            redis: redis.0,
             catalog,
             wallet,
             chat,
@@ -358,4 +359,37 @@ impl TestApp {
             .await;
         user
     }
+}
+
+/// A redis-server of the stack's own on a free port, keeping nothing on disk; answers it and
+/// its port once it accepts connections.
+async fn own_redis(dir: &std::path::Path) -> (Supervised, u16) {
+    let port = free_port();
+    let redis = Supervised::new("redis", dir.join("redis.log"), move || {
+        let mut command = Command::new("redis-server");
+        command.args([
+            "--port",
+            &port.to_string(),
+            "--bind",
+            "127.0.0.1",
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+        ]);
+        command
+    });
+    redis.start();
+    let until = Instant::now() + Duration::from_secs(10);
+    while tokio::net::TcpStream::connect(("127.0.0.1", port))
+        .await
+        .is_err()
+    {
+        assert!(
+            Instant::now() < until,
+            "redis-server did not start on {port}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    (redis, port)
 }
