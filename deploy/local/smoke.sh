@@ -102,7 +102,8 @@ bounce_all() {
 }
 
 if [[ "${QUIRE_SMOKE_BOUNCE:-0}" == 1 ]]; then
-  "$STACK" status 2>&1 | grep -q -- '-2  up' \
+  stack_status="$("$STACK" status 2>&1 || true)"
+  grep -q -- '-2  up' <<<"$stack_status" \
     || { log "error: QUIRE_SMOKE_BOUNCE=1 needs a stack with two replicas (QUIRE_REPLICAS=2 deploy/local/stack.sh start-bg)"; exit 1; }
   bounce_all &
   bouncer=$!

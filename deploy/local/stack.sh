@@ -218,7 +218,7 @@ proc_env() {
   # What each replica keeps in memory follows every event in a group of its own.
   if [[ "$name" != "$service" ]]; then
     case "$service" in
-      catalog) printf '%s\n' "QUIRE_SEARCH_GROUP=catalog-search-$name" ;;
+      catalog) printf '%s\n' "QUIRE_SEARCH_GROUP=catalog-search-$name" "QUIRE_SEARCH_INDEX_DIR=$QUIRE_SEARCH_INDEX_DIR-$name" ;;
       chat) printf '%s\n' "QUIRE_CHAT_EVENTS_GROUP=chat-$name" ;;
     esac
   fi
@@ -526,7 +526,7 @@ cmd_start_bg() {
 # SIGKILL one process and start it again where its callers look for it.
 cmd_bounce() {
   local name="${1:-}" pid i
-  proc_names | grep -qx -- "$name" || die "bounce: no process named '$name' (one of: $(proc_names | tr '\n' ' '))"
+  proc_names | grep -x -- "$name" >/dev/null || die "bounce: no process named '$name' (one of: $(proc_names | tr '\n' ' '))"
   [[ "$name" == gateway ]] && die "bounce: the gateway has no second replica here"
   proc_alive "$name" || die "bounce: $name is not running"
   pid="$(pid_of "$name")"
