@@ -71,8 +71,11 @@ struct Counts {
     spelling: FxHashMap<String, u32>,
 }
 
-/// The main characters of `doc`, the protagonist first.
-pub(crate) fn main_characters(doc: &Doc) -> Vec<Character> {
+/// The main characters of `doc`, the protagonist first. Outside a play, the one `title`
+/// names comes first (see [`title_first`]); in a play the largest part does, since a
+/// play may be named after the one it is about rather than the one it follows (Julius
+/// Caesar dies in the third act; Brutus has the largest part).
+pub(crate) fn main_characters(doc: &Doc, title: &str) -> Vec<Character> {
     let quoted = quotation_marks(doc);
     let first_person = first_person_chapters(doc, &quoted);
     let total_tokens = doc.tokens.len().max(1);
@@ -146,7 +149,11 @@ pub(crate) fn main_characters(doc: &Doc) -> Vec<Character> {
         .map(|(c, _)| c.tokens.len())
         .sum();
     let told_by_narrator = first_person_words as f32 >= FIRST_PERSON_SHARE * total_tokens as f32;
-    rank(doc, &lower, counts, &pairs, &speakers, told_by_narrator)
+    let mut people = rank(doc, &lower, counts, &pairs, &speakers, told_by_narrator);
+    if !play {
+        title_first(&mut people, title);
+    }
+    people
 }
 
 /// Whether a word is a speaker's name before a speech ("Ham. To be", "Romeo." alone):
@@ -602,6 +609,28 @@ fn name_id(doc: &Doc, base: &str) -> Option<u32> {
     doc.vocab.id(&lower)
 }
 
+/// Puts first the main character the book's title names, as a librarian would: the
+/// book is about the person it is named after ("Barnaby Rudge", "The Adventures of ...
+/// Holmes"), whoever is named most or tells it. A character counts when one of its name's
+/// words that is not a title ("Mr", "King", "Doctor") is a capitalised word of the title;
+/// of several, the one listed first. Without such a character the order stays.
+fn title_first(people: &mut Vec<Character>, title: &str) {
+    let title_words: Vec<String> = text::words(title)
+        .filter(|w| text::is_capitalised(w))
+        .map(|w| text::normalise(text::strip_possessive(w)).into_owned())
+        .collect();
+    let named = people.iter().position(|c| {
+        text::words(&c.name)
+            .map(|w| text::normalise(text::strip_possessive(w)).into_owned())
+            .filter(|w| !is_title(w) && !text::is_stop_word(w))
+            .any(|w| title_words.contains(&w))
+    });
+    if let Some(at) = named.filter(|&at| at > 0) {
+        let lead = people.remove(at);
+        people.insert(0, lead);
+    }
+}
+
 /// Whether the word at `at` follows an opening quotation mark or a colon.
 fn after_opening(text: &str, at: usize) -> bool {
     text.get(..at)
@@ -696,6 +725,44 @@ static NOT_PEOPLE: WordList = WordList::new(include_str!("../data/lists/not_peop
 mod tests {
     use super::*;
 
+    fn people(names: &[&str]) -> Vec<Character> {
+        names
+            .iter()
+            .map(|n| Character {
+                name: (*n).to_owned(),
+                words: Vec::new(),
+            })
+            .collect()
+    }
+
+    fn order(people: &[Character]) -> Vec<&str> {
+        people.iter().map(|c| c.name.as_str()).collect()
+    }
+
+    #[test]
+    fn the_person_the_title_names_comes_first() {
+        let mut p = people(&["Haredale", "Varden", "Barnaby", "Hugh"]);
+        title_first(&mut p, "Barnaby Rudge");
+        assert_eq!(order(&p), ["Barnaby", "Haredale", "Varden", "Hugh"]);
+        let mut p = people(&["Watson", "Sherlock Holmes", "Lestrade"]);
+        title_first(&mut p, "The Adventures of Sherlock Holmes");
+        assert_eq!(order(&p), ["Sherlock Holmes", "Watson", "Lestrade"]);
+        let mut p = people(&["Romeo", "Capulet", "Juliet"]);
+        title_first(&mut p, "Romeo and Juliet");
+        assert_eq!(order(&p), ["Romeo", "Capulet", "Juliet"]);
+    }
+
+    #[test]
+    fn titles_of_address_and_untitled_books_leave_the_order() {
+        let mut p = people(&["Toby", "Mr. Pickwick", "King Lear"]);
+        title_first(&mut p, "The King of the Golden River");
+        assert_eq!(order(&p), ["Toby", "Mr. Pickwick", "King Lear"]);
+        title_first(&mut p, "");
+        assert_eq!(order(&p), ["Toby", "Mr. Pickwick", "King Lear"]);
+        title_first(&mut p, "the mr. toby");
+        assert_eq!(order(&p), ["Toby", "Mr. Pickwick", "King Lear"]);
+    }
+
     #[test]
     fn word_lists_are_sorted() {
         assert!(TITLES.is_sorted() && PERSON_VERBS.is_sorted() && NOT_PEOPLE.is_sorted());
@@ -713,7 +780,7 @@ mod tests {
     }
 
     fn names(text: &str) -> Vec<String> {
-        main_characters(&Doc::single(text))
+        main_characters(&Doc::single(text), "")
             .into_iter()
             .map(|c| c.name)
             .collect()

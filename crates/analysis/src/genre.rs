@@ -24,6 +24,7 @@
 //! clear margin. [`judge`] says which happened, and why.
 
 pub mod corpus;
+mod era;
 mod features;
 mod form;
 mod model;

@@ -50,8 +50,8 @@ pub struct ChapterText {
 /// What `analyse` reads.
 #[derive(Debug, Clone, Copy)]
 pub struct Input<'a> {
-    /// The book's title (callers keep it with the analysis; the analysis itself reads only
-    /// the chapters and the metadata authors).
+    /// The book's title (callers keep it with the analysis; the analysis reads it only to
+    /// put first the character the book is named after).
     pub title: &'a str,
     /// The chapters, in reading order.
     pub chapters: &'a [ChapterText],
@@ -204,7 +204,7 @@ pub fn analyse(input: &Input) -> Analysis {
     }
     let doc = doc::Doc::new(&full, &spans);
     let stems = doc.vocab.stem_groups();
-    let people = characters::main_characters(&doc);
+    let people = characters::main_characters(&doc, input.title);
     let character_words: Vec<u32> = people
         .iter()
         .flat_map(|c| c.words.iter().copied())

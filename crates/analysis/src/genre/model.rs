@@ -34,6 +34,7 @@ use std::ops::Range;
 use quire_genres::{GENRES, genre_id};
 use rustc_hash::FxHashMap;
 
+use super::era::Era;
 use super::features;
 use super::form::Form;
 use super::passages;
@@ -98,6 +99,8 @@ struct Observation<'a> {
 struct Reading<'a> {
     passages: Vec<Observation<'a>>,
     form: Form,
+    /// The period of its English, from the passages read.
+    era: Era,
 }
 
 struct Seen<'a> {
@@ -260,7 +263,10 @@ impl GenreModel {
     pub fn classify(&self, text: &str, hint: Option<&str>) -> Vec<GenreScore> {
         let reading = self.read(text);
         let evidence = self.evidence(&reading);
-        ranked(&posterior(&evidence, &self.priors(hint.and_then(genre_id))))
+        ranked(&posterior(
+            &evidence,
+            &self.priors(hint.and_then(genre_id), &reading.era),
+        ))
     }
 
     /// The genre of `text` with `hint` as the writer's genre (see [`Self::classify`]),
@@ -283,7 +289,7 @@ impl GenreModel {
             .collect();
         let evidence = mean(&per_passage);
         let hint = hint.and_then(genre_id);
-        let probabilities = posterior(&evidence, &self.priors(hint));
+        let probabilities = posterior(&evidence, &self.priors(hint, &reading.era));
         let best = argmax(&probabilities);
         let margin = f64::from(self.settings.hint_margin);
         let overruled = hint.filter(|&h| probabilities[best] >= margin * probabilities[h]);
@@ -378,6 +384,12 @@ impl GenreModel {
                 GENRES[top],
                 p(top)
             ),
+        };
+        // The period moved the prior of every genre but the writer's: say so where the
+        // text, not the writer, decided.
+        let reason = match reading.era.explain() {
+            Some(era) if hint.is_none() || overruled.is_some() => format!("{reason} {era}"),
+            _ => reason,
         };
         Judgement {
             genre: GENRES[top].to_owned(),
@@ -509,15 +521,27 @@ impl GenreModel {
         })
     }
 
-    fn priors(&self, hint: Option<usize>) -> [f64; G] {
-        match hint {
+    /// The prior: uniform, or the writer's genre at `hint_prior` and the others sharing
+    /// the rest; then moved by the text's period (see [`Era`]), except the writer's genre,
+    /// which the writer chose knowing the book.
+    fn priors(&self, hint: Option<usize>, era: &Era) -> [f64; G] {
+        let base: [f64; G] = match hint {
             Some(h) => {
                 let hinted = f64::from(self.settings.hint_prior);
                 let other = (1.0 - hinted) / (G - 1) as f64;
                 std::array::from_fn(|g| if g == h { hinted } else { other })
             }
             None => [1.0 / G as f64; G],
-        }
+        };
+        let moved: [f64; G] = std::array::from_fn(|g| {
+            if Some(g) == hint {
+                base[g]
+            } else {
+                base[g] * era.prior_factor(g)
+            }
+        });
+        let total: f64 = moved.iter().sum();
+        moved.map(|p| p / total)
     }
 
     fn word_scale(&self, content_words: usize) -> f32 {
@@ -539,7 +563,7 @@ impl GenreModel {
         // sorted out and looked up once for all its passages.
         let mut reader = features::Reader::default();
         let mut known: FxHashMap<&'a str, Option<u32>> = FxHashMap::default();
-        let passages = ranges
+        let passages: Vec<Observation> = ranges
             .into_iter()
             .map(|range| {
                 let reading = form.reading(&text[range.clone()]);
@@ -575,7 +599,12 @@ impl GenreModel {
                 }
             })
             .collect();
-        Reading { passages, form }
+        let era = Era::of(passages.iter().map(|o| &text[o.range.clone()]));
+        Reading {
+            passages,
+            form,
+            era,
+        }
     }
 }
 
