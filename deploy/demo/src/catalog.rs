@@ -2,8 +2,10 @@
 
 use std::path::{Path, PathBuf};
 
+mod known;
+
 use crate::DemoError;
-use crate::sources::{debian, original, stdlib};
+use crate::sources::{debian, original, real_books, stdlib};
 use quire_fixtures::build::{BookFormat, BookMeta, ChapterText, Cover};
 
 /// Where a book's text comes from.
@@ -18,6 +20,9 @@ pub enum Source {
     Original(&'static str),
     /// Ambrose Bierce's The Devil's Dictionary from Debian's `dict-devil` (optional).
     DevilsDictionary,
+    /// A published book of the development set of real books, by its id there
+    /// (`christmas-carol`), from the folder `fetch-real-books.sh` fills (optional).
+    RealBook(&'static str),
 }
 
 /// A demo book: the catalog fields, its format, its text source and its licence.
@@ -49,6 +54,9 @@ pub struct SourceDirs {
     pub node_modules: PathBuf,
     /// `deploy/demo/debian`: Debian packages unpacked by `fetch-sources.sh`.
     pub debian: PathBuf,
+    /// `deploy/demo/real-books`: the texts of the real books (`<id>.txt`), linked there by
+    /// `fetch-sources.sh`, or the folder `QUIRE_REAL_BOOKS` names.
+    pub real_books: PathBuf,
 }
 
 impl SourceDirs {
@@ -57,6 +65,8 @@ impl SourceDirs {
         Self {
             node_modules: dir.join("node_modules"),
             debian: dir.join("debian"),
+            real_books: std::env::var_os("QUIRE_REAL_BOOKS")
+                .map_or_else(|| dir.join("real-books"), PathBuf::from),
         }
     }
 }
@@ -69,13 +79,20 @@ impl DemoBook {
             Source::Sotu(president) => stdlib::sotu(&dirs.node_modules, president),
             Source::Original(text) => Ok(original::parse(&self.title, text)?.chapters),
             Source::DevilsDictionary => debian::devils_dictionary(&dirs.debian),
+            Source::RealBook(id) => real_books::chapters(&dirs.real_books, id),
         }
+    }
+
+    /// Whether the book's text comes from an optional source (a machine may lack it).
+    pub fn optional(&self) -> bool {
+        matches!(self.source, Source::DevilsDictionary | Source::RealBook(_))
     }
 
     /// Whether the book's text is installed; only optional sources may be missing.
     pub fn available(&self, dirs: &SourceDirs) -> bool {
         match self.source {
             Source::DevilsDictionary => debian::devil_dict_path(&dirs.debian).exists(),
+            Source::RealBook(id) => real_books::path(&dirs.real_books, id).exists(),
             _ => true,
         }
     }
@@ -578,6 +595,7 @@ pub fn books() -> Result<Vec<DemoBook>, DemoError> {
         books.push(original_book(text)?);
     }
     books.push(devils_dictionary());
+    books.extend(known::KNOWN.iter().map(known::book));
     Ok(books)
 }
 
@@ -593,7 +611,7 @@ mod tests {
         let books: Vec<DemoBook> = books()
             .unwrap()
             .into_iter()
-            .filter(|b| b.source != Source::DevilsDictionary)
+            .filter(|b| !b.optional())
             .collect();
         assert!(books.len() >= 50, "{} books", books.len());
         let genres: HashSet<_> = books.iter().map(|b| b.genre.as_str()).collect();
@@ -644,9 +662,58 @@ mod tests {
         }
         for book in books().unwrap().iter().filter(|b| b.available(&dirs)) {
             let chapters = book.chapters(&dirs).unwrap();
-            assert!(chapters.len() >= 2, "{}", book.title);
+            // A known short story (The Black Cat) is one chapter, as in print.
+            let least = if matches!(book.source, Source::RealBook(_)) {
+                1
+            } else {
+                2
+            };
+            assert!(chapters.len() >= least, "{}", book.title);
             let file = book.build(&chapters).unwrap();
             assert!(file.len() > 1000, "{}", book.title);
+        }
+    }
+
+    #[test]
+    fn known_books_are_cut_into_their_chapters_and_acts() {
+        let dirs = SourceDirs::in_dir(Path::new(env!("CARGO_MANIFEST_DIR")));
+        if !dirs.real_books.exists() {
+            eprintln!("skipped: run deploy/demo/fetch-sources.sh (it links real-books)");
+            return;
+        }
+        let books = books().unwrap();
+        let known: Vec<&DemoBook> = books
+            .iter()
+            .filter(|b| matches!(b.source, Source::RealBook(_)))
+            .collect();
+        assert_eq!(known.len(), 12);
+        for book in known {
+            let chapters = book.chapters(&dirs).unwrap();
+            let words: usize = chapters
+                .iter()
+                .flat_map(|c| &c.paragraphs)
+                .map(|p| p.split_whitespace().count())
+                .sum();
+            // Five staves, acts or tales at least; a short story is one, and the Folio
+            // Hamlet marks only its first two acts.
+            let least = match book.title.as_str() {
+                "The Black Cat" => 1,
+                "Hamlet" => 3,
+                _ => 5,
+            };
+            assert!(
+                chapters.len() >= least,
+                "{}: {} chapters ({:?})",
+                book.title,
+                chapters.len(),
+                chapters
+                    .iter()
+                    .map(|c| &c.title)
+                    .take(8)
+                    .collect::<Vec<_>>()
+            );
+            assert!(words > 3_000, "{}: {words} words", book.title);
+            assert!(!book.build(&chapters).unwrap().is_empty(), "{}", book.title);
         }
     }
 

@@ -1,6 +1,7 @@
 //! Lines of a plain-text book that start chapters: "CHAPTER I", "Chapter 12. The Title",
-//! "BOOK II", "PART ONE", "Prologue"; failing those, short all-caps lines set apart by blank
-//! lines.
+//! "BOOK II", "PART ONE", "Prologue", a play's acts ("ACT I.", the Folio's "Actus Primus.")
+//! and a carol's staves ("Stave 1: Marley's Ghost"); failing those, short all-caps lines
+//! set apart by blank lines.
 
 use std::collections::HashMap;
 
@@ -16,7 +17,9 @@ const MAX_NUMBER: u32 = 999;
 /// Lines searched for "Title:" style front matter.
 const FRONT_MATTER_LINES: usize = 200;
 
-const KEYWORDS: &[&str] = &["chapter", "book", "part", "volume", "canto"];
+const KEYWORDS: &[&str] = &[
+    "chapter", "book", "part", "volume", "canto", "act", "actus", "stave",
+];
 const STANDALONE: &[&str] = &[
     "prologue",
     "epilogue",
@@ -59,6 +62,12 @@ const NUMBER_WORDS: &[&str] = &[
     "tenth",
     "last",
     "final",
+    // The Latin ordinals of the First Folio's acts ("Actus Primus.").
+    "primus",
+    "secundus",
+    "tertius",
+    "quartus",
+    "quintus",
 ];
 
 struct Line<'a> {
@@ -369,6 +378,10 @@ mod tests {
             "PART ONE",
             "Chapter XIV: Home",
             "Prologue",
+            "ACT I.",
+            "Act V.",
+            "Actus Primus. Scoena Prima.",
+            "Stave 1:  Marley's Ghost",
         ] {
             assert!(is_chapter_heading(l), "{l}");
         }
@@ -378,6 +391,8 @@ mod tests {
             "Chapters",
             "Booking a room",
             "Chapter and verse",
+            "Act one more time, she said.",
+            "Actor",
         ] {
             assert!(!is_chapter_heading(l), "{l}");
         }

@@ -3,4 +3,5 @@
 pub(crate) mod debian;
 pub(crate) mod original;
 pub(crate) mod paragraphs;
+pub(crate) mod real_books;
 pub(crate) mod stdlib;
