@@ -116,9 +116,27 @@ impl Drop for Supervised {
     }
 }
 
-/// A port nothing listens on now, to give a server that must keep its address across
-/// restarts.
+/// Ports handed out by [`free_port`] lie here: below Linux's ephemeral range (32768 and
+/// up), from which the kernel picks the local ports of outgoing connections and of
+/// `bind(0)`. A port chosen from that range before its server starts could meanwhile be
+/// taken by one of the stack's own connections to Postgres or Redis (it happened: "Address
+/// already in use" for a chat replica).
+const PORTS: std::ops::Range<u16> = 20_000..32_000;
+
+/// A port nothing listens on now, never handed out before by this process, to give a
+/// server that must keep its address across restarts. The search starts at a place that
+/// depends on the process id, so two test processes seldom probe the same ports.
 pub fn free_port() -> u16 {
-    let listener = std::net::TcpListener::bind(("127.0.0.1", 0)).unwrap();
-    listener.local_addr().unwrap().port()
+    use std::sync::atomic::{AtomicU16, Ordering};
+    static NEXT: AtomicU16 = AtomicU16::new(0);
+    let span = PORTS.end - PORTS.start;
+    let base = (std::process::id() % u32::from(span)) as u16;
+    for _ in 0..span {
+        let offset = NEXT.fetch_add(1, Ordering::Relaxed) % span;
+        let port = PORTS.start + (base + offset) % span;
+        if std::net::TcpListener::bind(("127.0.0.1", port)).is_ok() {
+            return port;
+        }
+    }
+    panic!("no free port in {PORTS:?}");
 }
