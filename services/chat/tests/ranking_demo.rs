@@ -225,7 +225,7 @@ fn the_demo_shop_answers_the_labelled_requests() {
     );
 
     let mut index = demo_index();
-    assert_eq!(index.len(), 52);
+    assert_eq!(index.len(), 64);
     let (lexical, lines) = measure(&index, &cases, None);
     for line in &lines {
         eprintln!("{line}");
