@@ -18,6 +18,10 @@
 //! The temperature that calibrates the probabilities was fitted by cross-validation on
 //! the training passages.
 //!
+//! The prior follows the period of the text's English (`genre/era.rs`): a book written in the
+//! English of an earlier century is seldom shelved as Young Adult and often as Literary
+//! Fiction, so those two priors move for it (never the writer's own genre).
+//!
 //! The writer's own genre is a prior, not the answer: it raises the hinted genre's prior
 //! probability from 1/18 to one half (odds of 17 to 1 against each other genre), and it is
 //! kept unless the text makes another genre at least three times as probable as it: a
