@@ -123,6 +123,19 @@ describe('SearchResults', () => {
     expect(onPage).toHaveBeenCalledWith(3);
   });
 
+  it('says "more than" when the total is a lower bound, and pages on past it', async () => {
+    const onPage = vi.fn();
+    const { container } = await render(
+      <SearchResults hits={[hit('b1', 'A', 50)]} total={1000} totalAtLeast page={100} pageSize={10} onPage={onPage} />,
+    );
+    expect(byTestId(container, 'search-summary').textContent).toBe('More than 1,000 books');
+    expect(container.querySelector('nav.pagination')?.textContent).toContain('Page 100 of 100 or more');
+    const next = [...container.querySelectorAll('nav.pagination button')].find((b) => b.textContent === 'Next')!;
+    expect((next as HTMLButtonElement).disabled).toBe(false);
+    await click(next);
+    expect(onPage).toHaveBeenCalledWith(101);
+  });
+
   it('shows skeletons while loading', async () => {
     const { container } = await render(<SearchResults query="a" hits={undefined} total={0} loading page={1} pageSize={10} onPage={() => {}} />);
     expect(container.querySelectorAll('.book-card-skeleton').length).toBeGreaterThan(0);

@@ -4,6 +4,8 @@ import './pager.css';
 export interface PagerProps {
   page: number;
   total: number;
+  /** `total` is a lower bound: more match (the server counted only the pages ahead). */
+  totalAtLeast?: boolean;
   pageSize: number;
   onChange: (page: number) => void;
   busy?: boolean;
@@ -18,9 +20,10 @@ export interface PagerProps {
 }
 
 /** Previous / next for a paged list; nothing when everything fits on one page. */
-export function Pager({ page, total, pageSize, onChange, busy, label = 'Pages', numbers, alwaysShow, className }: PagerProps) {
+export function Pager({ page, total, totalAtLeast, pageSize, onChange, busy, label = 'Pages', numbers, alwaysShow, className }: PagerProps) {
   const pages = Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
-  if (pages <= 1 && !alwaysShow) return null;
+  if (pages <= 1 && !totalAtLeast && !alwaysShow) return null;
+  const last = totalAtLeast ? Infinity : pages;
   const around = numbers ? [page - 2, page - 1, page, page + 1, page + 2].filter((p) => p >= 1 && p <= pages) : [];
   return (
     <nav className={className ?? (numbers ? 'pagination' : 'pager')} aria-label={label}>
@@ -47,8 +50,9 @@ export function Pager({ page, total, pageSize, onChange, busy, label = 'Pages', 
       ) : null}
       <span className={numbers ? 'muted small pagination-of' : 'muted small'}>
         Page {page} of {pages}
+        {totalAtLeast ? ' or more' : ''}
       </span>
-      <Button variant="secondary" size="sm" disabled={page >= pages || busy} onClick={() => onChange(page + 1)}>
+      <Button variant="secondary" size="sm" disabled={page >= last || busy} onClick={() => onChange(page + 1)}>
         Next
       </Button>
     </nav>

@@ -1434,8 +1434,14 @@ export interface components {
             /** Format: int32 */
             page_size: number;
             result: components["schemas"]["BookOut"][];
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Every match when `total_exact`; else at least this many (a list filtered by more
+             *     than its genre counts only up to the pages just ahead of this one).
+             */
             total: number;
+            /** @description False when `total` is a lower bound: more books match. */
+            total_exact: boolean;
         };
         /** @description A book's readers' rating after the caller rated it. */
         BookRatingOut: {
@@ -2027,8 +2033,14 @@ export interface components {
                 /** Format: int32 */
                 page_size: number;
                 result: components["schemas"]["BookOut"][];
-                /** Format: int64 */
+                /**
+                 * Format: int64
+                 * @description Every match when `total_exact`; else at least this many (a list filtered by more
+                 *     than its genre counts only up to the pages just ahead of this one).
+                 */
                 total: number;
+                /** @description False when `total` is a lower bound: more books match. */
+                total_exact: boolean;
             };
             message: string;
             success: boolean;

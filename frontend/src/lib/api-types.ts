@@ -14,7 +14,11 @@ export type User = Omit<Schemas['UserOut'], 'roles' | 'current_role'> & {
 
 export type LoginReply = Omit<Schemas['TokenOut'], 'user'> & { user: User };
 
-export type Paged<T> = Omit<Schemas['UserPageOut'], 'result'> & { result: T[] };
+export type Paged<T> = Omit<Schemas['UserPageOut'], 'result'> & {
+  result: T[];
+  /** False when `total` is a lower bound (the shop's filtered lists: BookPageOut). */
+  total_exact?: boolean;
+};
 
 export type InviteCode = Schemas['InviteCodeOut'];
 

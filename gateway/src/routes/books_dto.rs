@@ -163,7 +163,11 @@ pub fn books(list: Vec<pb::Book>) -> Vec<BookOut> {
 /// A page of books.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct BookPageOut {
+    /// Every match when `total_exact`; else at least this many (a list filtered by more
+    /// than its genre counts only up to the pages just ahead of this one).
     pub total: u64,
+    /// False when `total` is a lower bound: more books match.
+    pub total_exact: bool,
     pub page: u32,
     pub page_size: u32,
     pub result: Vec<BookOut>,
@@ -173,6 +177,7 @@ impl From<pb::BookPage> for BookPageOut {
     fn from(p: pb::BookPage) -> Self {
         Self {
             total: p.total,
+            total_exact: !p.total_at_least,
             page: p.page,
             page_size: p.page_size,
             result: books(p.books),

@@ -58,6 +58,7 @@ export function asPaged<T>(data: unknown, page: number, pageSize: number): Paged
     page: typeof d.page === 'number' ? d.page : page,
     page_size: typeof d.page_size === 'number' ? d.page_size : pageSize,
     result,
+    ...(d.total_exact === false ? { total_exact: false } : {}),
   };
 }
 

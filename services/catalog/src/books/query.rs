@@ -9,7 +9,7 @@ use quire_proto::catalog::v1 as pb;
 use uuid::Uuid;
 
 use crate::access;
-use crate::books::view;
+use crate::books::{count, view};
 use crate::db::book::BookRow;
 use crate::db::schema::{books, purchases};
 use crate::error::{CatalogError, CommonErrors, Result};
@@ -118,6 +118,19 @@ struct ShopFilter {
     all_of_writer: bool,
 }
 
+impl ShopFilter {
+    /// Listed books filtered by nothing but (maybe) their genre: the kept totals know
+    /// how many.
+    fn only_genre(&self) -> bool {
+        self.tags.is_empty()
+            && self.author.is_none()
+            && self.price_min.is_none()
+            && self.price_max.is_none()
+            && self.writer.is_none()
+            && !self.all_of_writer
+    }
+}
+
 fn shop_query(f: &ShopFilter) -> books::BoxedQuery<'_, Pg> {
     let mut q = books::table.into_boxed();
     if !f.all_of_writer {
@@ -127,13 +140,7 @@ fn shop_query(f: &ShopFilter) -> books::BoxedQuery<'_, Pg> {
         q = q.filter(books::upload_writer_id.eq(w));
     }
     if let Some(g) = &f.genre {
-        q = q.filter(
-            books::genre.ilike(
-                g.replace('\\', "\\\\")
-                    .replace('%', "\\%")
-                    .replace('_', "\\_"),
-            ),
-        );
+        q = q.filter(count::genre_is(g));
     }
     if !f.tags.is_empty() {
         q = q.filter(books::tags.contains(f.tags.clone()));
@@ -190,7 +197,11 @@ pub async fn list_books(
             "price_min must not exceed price_max",
         ));
     }
-    let total: i64 = shop_query(&f).count().get_result(conn).await?;
+    let total = if f.only_genre() {
+        count::listed(conn, f.genre.as_deref()).await?
+    } else {
+        count::bounded(conn, shop_query(&f), offset, i64::from(size)).await?
+    };
     let q = shop_query(&f).select(BookRow::as_select());
     let q = match req.sort.trim() {
         "" | "newest" => q.order((books::created_time.desc(), books::id.desc())),
@@ -214,10 +225,11 @@ pub async fn list_books(
     };
     let rows = q.offset(offset).limit(i64::from(size)).load(conn).await?;
     Ok(pb::BookPage {
-        total: u64::try_from(total).unwrap_or(0),
+        total: total.count,
         page,
         page_size: size,
         books: view::books(conn, caller, rows).await?,
+        total_at_least: total.at_least,
     })
 }
 
@@ -257,7 +269,7 @@ pub async fn admin_list(
         }
         q
     };
-    let total: i64 = filtered().count().get_result(conn).await?;
+    let total = count::bounded(conn, filtered(), offset, i64::from(size)).await?;
     let rows = filtered()
         .select(BookRow::as_select())
         .order((books::created_time.desc(), books::id.desc()))
@@ -266,10 +278,11 @@ pub async fn admin_list(
         .load(conn)
         .await?;
     Ok(pb::BookPage {
-        total: u64::try_from(total).unwrap_or(0),
+        total: total.count,
         page,
         page_size: size,
         books: view::books(conn, caller, rows).await?,
+        total_at_least: total.at_least,
     })
 }
 

@@ -94,6 +94,13 @@ diesel::table! {
 }
 
 diesel::table! {
+    listed_totals (scope) {
+        scope -> Text,
+        books -> Int8,
+    }
+}
+
+diesel::table! {
     publish_status (user_id, book_id) {
         user_id -> Uuid,
         book_id -> Uuid,
@@ -164,6 +171,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     chapters,
     comments,
     favourites,
+    listed_totals,
     publish_status,
     purchases,
     reading_history,

@@ -71,12 +71,13 @@ export function AdminBooksTable() {
   const books = useAdminBooks(query, page, DEFAULT_PAGE_SIZE);
   const rows = books.data?.result ?? [];
   const total = books.data?.total ?? 0;
+  const atLeast = books.data?.total_exact === false;
 
   return (
     <Card>
       <CardHeader
         title="Books"
-        subtitle={books.data ? `${total} ${total === 1 ? 'book' : 'books'}${query ? ` matching “${query}”` : ''}` : ' '}
+        subtitle={books.data ? `${atLeast ? `More than ${total.toLocaleString('en-US')}` : total} ${total === 1 && !atLeast ? 'book' : 'books'}${query ? ` matching “${query}”` : ''}` : ' '}
         actions={
           <div className="table-search">
             <label htmlFor={`${id}-q`} className="visually-hidden">
@@ -144,7 +145,7 @@ export function AdminBooksTable() {
           </table>
         </div>
       )}
-      <Pager numbers page={page} total={total} pageSize={DEFAULT_PAGE_SIZE} onChange={setPage} busy={books.isFetching} />
+      <Pager numbers page={page} total={total} totalAtLeast={atLeast} pageSize={DEFAULT_PAGE_SIZE} onChange={setPage} busy={books.isFetching} />
       {target ? <ModerationDialog book={target} onClose={() => setTarget(null)} /> : null}
     </Card>
   );

@@ -9,6 +9,8 @@ export interface SearchResultsProps {
   query?: string;
   hits: CardBook[] | undefined;
   total: number;
+  /** `total` is a lower bound (the shop counts a filtered list only up to the pages ahead). */
+  totalAtLeast?: boolean;
   loading?: boolean;
   fetching?: boolean;
   error?: boolean;
@@ -25,9 +27,10 @@ export interface SearchResultsProps {
   emptyHint?: ReactNode;
 }
 
-function summary(query: string | undefined, total: number, tookMs?: number): string {
-  const noun = total === 1 ? 'book' : 'books';
-  const what = query ? `${total} ${noun} for “${query}”` : `${total} ${noun}`;
+function summary(query: string | undefined, total: number, atLeast: boolean, tookMs?: number): string {
+  const noun = total === 1 && !atLeast ? 'book' : 'books';
+  const count = atLeast ? `More than ${total.toLocaleString('en-US')}` : `${total}`;
+  const what = query ? `${count} ${noun} for “${query}”` : `${count} ${noun}`;
   if (tookMs === undefined || tookMs <= 0) return what;
   return `${what} · ${tookMs < 1000 ? `${Math.round(tookMs)} ms` : `${(tookMs / 1000).toFixed(1)} s`}`;
 }
@@ -37,6 +40,7 @@ export function SearchResults({
   query,
   hits,
   total,
+  totalAtLeast = false,
   loading,
   fetching,
   error,
@@ -54,7 +58,7 @@ export function SearchResults({
     <section className="search-results" aria-label="Search results" aria-busy={fetching || loading || undefined}>
       <div className="search-results-head">
         <p className="search-summary" role="status" data-testid="search-summary">
-          {loading && !hits ? 'Searching…' : error && !hits ? '' : summary(query, total, tookMs)}
+          {loading && !hits ? 'Searching…' : error && !hits ? '' : summary(query, total, totalAtLeast, tookMs)}
         </p>
       </div>
       {facets && facets.length > 0 ? (
@@ -72,7 +76,7 @@ export function SearchResults({
           body: emptyHint ?? 'Try fewer words, another spelling or a wider price range.',
         }}
       />
-      <Pager numbers page={page} total={total} pageSize={pageSize} onChange={onPage} busy={fetching} />
+      <Pager numbers page={page} total={total} totalAtLeast={totalAtLeast} pageSize={pageSize} onChange={onPage} busy={fetching} />
     </section>
   );
 }

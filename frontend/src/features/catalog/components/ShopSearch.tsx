@@ -60,6 +60,7 @@ export function ShopSearch() {
         query={query.q}
         hits={hits}
         total={active.data?.total ?? 0}
+        totalAtLeast={!textMode && browse.data?.total_exact === false}
         loading={active.isLoading}
         fetching={active.isFetching}
         error={active.isError}
