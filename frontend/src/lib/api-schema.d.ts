@@ -1429,6 +1429,11 @@ export interface components {
         };
         /** @description A page of books. */
         BookPageOut: {
+            /**
+             * @description The shop: pass as `after` for the page after this one (keyset paging, as cheap
+             *     deep in the list as at its start); absent when this page is not full.
+             */
+            next_after?: string | null;
             /** Format: int32 */
             page: number;
             /** Format: int32 */
@@ -2028,6 +2033,11 @@ export interface components {
             code: number;
             /** @description A page of books. */
             data: {
+                /**
+                 * @description The shop: pass as `after` for the page after this one (keyset paging, as cheap
+                 *     deep in the list as at its start); absent when this page is not full.
+                 */
+                next_after?: string | null;
                 /** Format: int32 */
                 page: number;
                 /** Format: int32 */
@@ -4060,6 +4070,11 @@ export interface components {
         };
         /** @description The form of `get_all_books/` (application/x-www-form-urlencoded); every field optional. */
         ShopForm: {
+            /**
+             * @description A page's `next_after`: the page after it, in the same sort (`page` then only
+             *     numbers it).
+             */
+            after?: string | null;
             author?: string | null;
             genre?: string | null;
             /**

@@ -171,6 +171,10 @@ pub struct BookPageOut {
     pub page: u32,
     pub page_size: u32,
     pub result: Vec<BookOut>,
+    /// The shop: pass as `after` for the page after this one (keyset paging, as cheap
+    /// deep in the list as at its start); absent when this page is not full.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub next_after: Option<String>,
 }
 
 impl From<pb::BookPage> for BookPageOut {
@@ -181,6 +185,7 @@ impl From<pb::BookPage> for BookPageOut {
             page: p.page,
             page_size: p.page_size,
             result: books(p.books),
+            next_after: Some(p.next_after).filter(|a| !a.is_empty()),
         }
     }
 }
@@ -221,6 +226,9 @@ pub struct ShopForm {
     /// Only this writer's books.
     #[schema(format = Uuid)]
     pub upload_writer_id: Option<String>,
+    /// A page's `next_after`: the page after it, in the same sort (`page` then only
+    /// numbers it).
+    pub after: Option<String>,
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema, utoipa::IntoParams)]

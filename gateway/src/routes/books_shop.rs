@@ -117,6 +117,7 @@ pub async fn get_all_books(
                 page,
                 page_size,
                 upload_writer_id: writer.map(|w| w.to_string()).unwrap_or_default(),
+                after: input::text("after", f.after.unwrap_or_default(), 1000)?,
             },
             who.0.as_ref(),
         ))

@@ -285,7 +285,47 @@ async fn the_shop_filters_sorts_and_pages() {
         )
         .await;
     assert_eq!(body["data"]["total"], 3);
+    assert_eq!(
+        body["data"]["total_exact"], true,
+        "a genre's total is kept: {body}"
+    );
     assert_eq!(ids(&body["data"]), vec![made[1].clone()]);
+    // The page after page 2 by its cursor (keyset paging): the third book, and no cursor
+    // on the last page.
+    let after = body["data"]["next_after"]
+        .as_str()
+        .expect("a full page's cursor");
+    let (s, body) = app
+        .shop(
+            &[
+                ("genre", &genre),
+                ("sort", "price_asc"),
+                ("page", "3"),
+                ("page_size", "1"),
+                ("after", after),
+            ],
+            None,
+        )
+        .await;
+    assert_eq!(s, 200, "{body}");
+    assert_eq!(ids(&body["data"]), vec![made[2].clone()]);
+    let (s, body) = app
+        .shop(
+            &[
+                ("genre", &genre),
+                ("sort", "price_asc"),
+                ("page", "4"),
+                ("page_size", "1"),
+                ("after", ids(&body["data"])[0].as_str()),
+            ],
+            None,
+        )
+        .await;
+    assert_eq!(s, 400, "a book id is no cursor: {body}");
+    assert!(
+        body["message"].as_str().unwrap_or("").contains("after"),
+        "{body}"
+    );
     let (s, body) = app
         .send(app.http.post(app.url("/api/get_all_books/")))
         .await;

@@ -14,9 +14,12 @@ CREATE TABLE listed_totals (
     books BIGINT NOT NULL
 );
 
+-- The functions keep the search_path of this migration (the service's schema), so that a
+-- statement naming the table by its schema from another search_path counts here too.
+--
 -- Each change to the listed rows, by statement: -1 for each row listed before, +1 for
 -- each listed after, summed per scope (a row whose state and genre stay cancels out).
-CREATE FUNCTION listed_totals_add(changes JSONB) RETURNS void LANGUAGE sql AS $$
+CREATE FUNCTION listed_totals_add(changes JSONB) RETURNS void LANGUAGE sql SET search_path FROM CURRENT AS $$
     INSERT INTO listed_totals AS t (scope, books)
     SELECT scope, sum(delta)
     FROM jsonb_to_recordset(changes) AS d (scope TEXT, delta BIGINT)
@@ -26,7 +29,7 @@ CREATE FUNCTION listed_totals_add(changes JSONB) RETURNS void LANGUAGE sql AS $$
     ON CONFLICT (scope) DO UPDATE SET books = t.books + EXCLUDED.books
 $$;
 
-CREATE FUNCTION listed_totals_after_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION listed_totals_after_insert() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
 BEGIN
     PERFORM listed_totals_add(COALESCE((
         SELECT jsonb_agg(jsonb_build_object('scope', s, 'delta', 1))
@@ -35,7 +38,7 @@ BEGIN
     RETURN NULL;
 END $$;
 
-CREATE FUNCTION listed_totals_after_delete() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION listed_totals_after_delete() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
 BEGIN
     PERFORM listed_totals_add(COALESCE((
         SELECT jsonb_agg(jsonb_build_object('scope', s, 'delta', -1))
@@ -44,7 +47,7 @@ BEGIN
     RETURN NULL;
 END $$;
 
-CREATE FUNCTION listed_totals_after_update() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION listed_totals_after_update() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
 BEGIN
     PERFORM listed_totals_add(COALESCE((
         SELECT jsonb_agg(jsonb_build_object('scope', s, 'delta', d))

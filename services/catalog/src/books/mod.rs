@@ -3,6 +3,7 @@
 
 pub mod count;
 pub mod create;
+pub mod cursor;
 pub mod query;
 pub mod update;
 pub mod view;

@@ -9,7 +9,7 @@ use quire_proto::catalog::v1 as pb;
 use uuid::Uuid;
 
 use crate::access;
-use crate::books::{count, view};
+use crate::books::{count, cursor, view};
 use crate::db::book::BookRow;
 use crate::db::schema::{books, purchases};
 use crate::error::{CatalogError, CommonErrors, Result};
@@ -202,34 +202,32 @@ pub async fn list_books(
     } else {
         count::bounded(conn, shop_query(&f), offset, i64::from(size)).await?
     };
-    let q = shop_query(&f).select(BookRow::as_select());
-    let q = match req.sort.trim() {
-        "" | "newest" => q.order((books::created_time.desc(), books::id.desc())),
-        "oldest" => q.order((books::created_time.asc(), books::id.asc())),
-        "price_asc" => q.order((books::price_cents.asc(), books::id.asc())),
-        "price_desc" => q.order((books::price_cents.desc(), books::id.desc())),
-        "title" => q.order((books::title.asc(), books::id.asc())),
-        // Readers' stars, weighted by how many rated (ratings::rank), never the analysis's
-        // score: a book nobody has read does not rise above those readers liked.
-        "rating" => q.order((
-            books::rating_rank.desc(),
-            books::rating_count.desc(),
-            books::id.desc(),
-        )),
-        _ => {
-            return Err(CatalogError::invalid(
-                "sort",
-                "sort must be one of newest, oldest, price_asc, price_desc, title, rating",
-            ));
-        }
+    let sort = cursor::Sort::parse(&req.sort)?;
+    let mut q = sort.order(shop_query(&f));
+    // After a cursor the page starts there; the page number only says where it is.
+    let skip = if req.after.trim().is_empty() {
+        offset
+    } else {
+        q = sort.after(q, &req.after)?;
+        0
     };
-    let rows = q.offset(offset).limit(i64::from(size)).load(conn).await?;
+    let rows: Vec<BookRow> = q
+        .select(BookRow::as_select())
+        .offset(skip)
+        .limit(i64::from(size))
+        .load(conn)
+        .await?;
+    let next_after = match rows.last() {
+        Some(last) if rows.len() == size as usize => sort.cursor(last),
+        _ => String::new(),
+    };
     Ok(pb::BookPage {
         total: total.count,
         page,
         page_size: size,
         books: view::books(conn, caller, rows).await?,
         total_at_least: total.at_least,
+        next_after,
     })
 }
 
@@ -283,6 +281,7 @@ pub async fn admin_list(
         page_size: size,
         books: view::books(conn, caller, rows).await?,
         total_at_least: total.at_least,
+        next_after: String::new(),
     })
 }
 

@@ -11,6 +11,6 @@ mod reading_extras;
 mod reading_places;
 mod samples;
 mod search;
-mod shop_totals;
+mod shop_scale;
 mod support;
 mod uploaded_epubs;

@@ -1,6 +1,6 @@
-//! The shop's totals at scale (issue 35): unfiltered and by genre they are kept, not
-//! counted, and follow every path that lists or unlists a book; other filters count only up
-//! to the pages ahead and say when the total is a lower bound.
+//! The shop at scale (issue 35): unfiltered and by genre its totals are kept, not counted,
+//! and follow every path that lists or unlists a book; other filters count only up to the
+//! pages ahead and say when the total is a lower bound; a cursor pages as offsets do.
 
 use diesel_async::RunQueryDsl;
 use quire_proto::catalog::v1 as pb;
@@ -180,4 +180,78 @@ async fn other_filters_count_up_to_the_pages_ahead_and_say_so() {
     )
     .await;
     assert_eq!((cheap.total, cheap.total_at_least), (10, false));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cursor_walks_every_sort_as_the_numbered_pages_do() {
+    let app = TestApp::spawn().await;
+    let writer = app.user(&["writer"]).await;
+    // 23 books with ties in every key (4 prices, 5 creation times, repeated titles and
+    // ratings), so the id must break them; one switched off, never listed.
+    diesel::sql_query(format!(
+        "INSERT INTO books (id, title, author, price_cents, genre, upload_writer_id, \
+           writer_on, created_time, rating_count, rating_sum) \
+         SELECT gen_random_uuid(), 'Title ' || (g % 6), 'A. Writer', 100 * (g % 4), \
+           'Poetry', '{}', g <> 13, \
+           TIMESTAMPTZ '2026-01-01' + (g % 5) * interval '1 hour', g % 3, (g % 3) * (g % 5 + 1) \
+         FROM generate_series(1, 24) AS g",
+        writer.id
+    ))
+    .execute(&mut app.db().await)
+    .await
+    .unwrap();
+    let page = |sort: &str, page: u32, after: &str| pb::ListBooksRequest {
+        sort: sort.into(),
+        page,
+        page_size: 5,
+        after: after.into(),
+        ..Default::default()
+    };
+    for sort in [
+        "newest",
+        "oldest",
+        "price_asc",
+        "price_desc",
+        "title",
+        "rating",
+    ] {
+        let mut by_number = Vec::new();
+        for n in 1..=5 {
+            let p = shop(&app, page(sort, n, "")).await;
+            by_number.extend(p.books.into_iter().map(|b| b.book_id));
+        }
+        let mut by_cursor = Vec::new();
+        let mut after = String::new();
+        for n in 1..=6 {
+            let p = shop(&app, page(sort, n, &after)).await;
+            assert_eq!(
+                p.total, 23,
+                "{sort}: the total is the list's, not what is left"
+            );
+            by_cursor.extend(p.books.into_iter().map(|b| b.book_id));
+            after = p.next_after;
+            if after.is_empty() {
+                break;
+            }
+        }
+        assert_eq!(by_cursor.len(), 23, "{sort}: every listed book once");
+        assert_eq!(by_cursor, by_number, "{sort}: the same order both ways");
+    }
+
+    // A cursor of another sort, or made up, is a 400 naming `after`.
+    let newest = shop(&app, page("newest", 1, "")).await;
+    let wrong = app
+        .client()
+        .list_books(req(
+            pb::ListBooksRequest {
+                price_min_cents: -1,
+                price_max_cents: -1,
+                ..page("title", 2, &newest.next_after)
+            },
+            None,
+        ))
+        .await
+        .expect_err("a cursor of another sort");
+    assert_eq!(wrong.code(), tonic::Code::InvalidArgument);
+    assert!(wrong.message().contains("after"), "{}", wrong.message());
 }
