@@ -558,18 +558,8 @@ async fn main() -> anyhow::Result<()> {
     );
     let run_id = format!("{}-{}", std::process::id(), chrono::Utc::now().timestamp());
     let common = CommonConfig {
-        database_url: database_url.clone(),
         db_schema: None,
-        db_pool_size: 8,
-        redis_url: env("QUIRE_REDIS_URL", "redis://127.0.0.1:6379"),
-        kafka_brokers: env("QUIRE_KAFKA_BROKERS", "127.0.0.1:9092"),
-        // The default of .env.example.
-        outbox_poll_ms: 50,
-        migrate_on_start: true,
-        migrate_database_url: None,
-        kafka_create_topics: true,
-        grpc_addr: Some("127.0.0.1:0".into()),
-        admin_addr: Some("127.0.0.1:0".into()),
+        ..support::common(&database_url, "", 8)
     };
     let broker_port = common
         .kafka_brokers

@@ -335,19 +335,7 @@ async fn main() -> anyhow::Result<()> {
             .duration_since(std::time::UNIX_EPOCH)?
             .as_secs()
     );
-    let common = CommonConfig {
-        database_url: database_url.clone(),
-        db_schema: Some(AUTH.into()),
-        db_pool_size: 16,
-        redis_url: env("QUIRE_REDIS_URL", "redis://127.0.0.1:6379"),
-        kafka_brokers: env("QUIRE_KAFKA_BROKERS", "127.0.0.1:9092"),
-        outbox_poll_ms: 50,
-        migrate_on_start: true,
-        migrate_database_url: None,
-        kafka_create_topics: true,
-        grpc_addr: Some("127.0.0.1:0".into()),
-        admin_addr: Some("127.0.0.1:0".into()),
-    };
+    let common = support::common(&database_url, AUTH, 16);
     let model_dir = std::env::var_os("QUIRE_EMBED_MODEL_DIR")
         .filter(|d| !d.is_empty())
         .map(std::path::PathBuf::from);

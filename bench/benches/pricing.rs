@@ -471,20 +471,7 @@ async fn main() -> anyhow::Result<()> {
         &format!("postgres://postgres@127.0.0.1:5432/{DATABASE}"),
     );
     let run_id = format!("{}-{}", std::process::id(), chrono::Utc::now().timestamp());
-    let common = CommonConfig {
-        database_url: database_url.clone(),
-        db_schema: Some(AUTH.into()),
-        db_pool_size: 16,
-        redis_url: env("QUIRE_REDIS_URL", "redis://127.0.0.1:6379"),
-        kafka_brokers: env("QUIRE_KAFKA_BROKERS", "127.0.0.1:9092"),
-        // The default of .env.example.
-        outbox_poll_ms: 50,
-        migrate_on_start: true,
-        migrate_database_url: None,
-        kafka_create_topics: true,
-        grpc_addr: Some("127.0.0.1:0".into()),
-        admin_addr: Some("127.0.0.1:0".into()),
-    };
+    let common = support::common(&database_url, AUTH, 16);
     let brokers = common.kafka_brokers.clone();
     let load_before = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
 

@@ -176,32 +176,10 @@ fn rss() -> u64 {
 
 /// One size, in this (child) process: generate, start catalog, measure, print one line.
 async fn one_size(n: u64) -> anyhow::Result<()> {
-    let env = |k: &str, d: &str| std::env::var(k).unwrap_or_else(|_| d.to_owned());
-    let database_url = env(
-        "QUIRE_BENCH_DATABASE_URL",
-        "postgres://postgres@127.0.0.1:5432/quire_bench",
-    );
-    let run_id = format!(
-        "{}_{}",
-        std::process::id(),
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)?
-            .as_secs()
-    );
+    let database_url = support::database_url();
+    let run_id = support::run_id();
     let schema = format!("catalog_scale_{n}");
-    let common = CommonConfig {
-        database_url: database_url.clone(),
-        db_schema: Some("auth_bench_scale".into()),
-        db_pool_size: 8,
-        redis_url: env("QUIRE_REDIS_URL", "redis://127.0.0.1:6379"),
-        kafka_brokers: env("QUIRE_KAFKA_BROKERS", "127.0.0.1:9092"),
-        outbox_poll_ms: 50,
-        migrate_on_start: true,
-        migrate_database_url: None,
-        kafka_create_topics: true,
-        grpc_addr: Some("127.0.0.1:0".into()),
-        admin_addr: Some("127.0.0.1:0".into()),
-    };
+    let common = support::common(&database_url, "auth_bench_scale", 8);
     let auth_url = spawn_auth(&common).await?;
     let db = pg(&database_url).await?;
     db.batch_execute(&format!("DROP SCHEMA IF EXISTS {schema} CASCADE"))
@@ -441,7 +419,7 @@ fn ms(us: f64) -> String {
 
 fn report(sizes: &[u64], all: &[Value]) -> String {
     let n_of = |s: u64| {
-        if s >= 1_000_000 && s % 1_000_000 == 0 {
+        if s >= 1_000_000 && s.is_multiple_of(1_000_000) {
             format!("{}M", s / 1_000_000)
         } else {
             format!("{}k", s / 1000)

@@ -395,20 +395,7 @@ async fn main() -> anyhow::Result<()> {
             .duration_since(std::time::UNIX_EPOCH)?
             .as_secs()
     );
-    let common = CommonConfig {
-        database_url: database_url.clone(),
-        db_schema: Some("auth_bench_search".into()),
-        db_pool_size: 16,
-        redis_url: env("QUIRE_REDIS_URL", "redis://127.0.0.1:6379"),
-        kafka_brokers: env("QUIRE_KAFKA_BROKERS", "127.0.0.1:9092"),
-        // The default of .env.example: part of the publish-to-searchable delay.
-        outbox_poll_ms: 50,
-        migrate_on_start: true,
-        migrate_database_url: None,
-        kafka_create_topics: true,
-        grpc_addr: Some("127.0.0.1:0".into()),
-        admin_addr: Some("127.0.0.1:0".into()),
-    };
+    let common = support::common(&database_url, "auth_bench_search", 16);
 
     // Auth (creates the database when missing): the catalog and the gateway verify tokens
     // with its keys, and the admin logs in to switch books on.

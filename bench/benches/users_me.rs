@@ -36,23 +36,10 @@ async fn http_load(
 async fn main() -> anyhow::Result<()> {
     // As in production: the subscriber with its always-on tracer (logs quiet via RUST_LOG).
     let _telemetry = quire_kit::telemetry::init("quire-bench");
-    let env = |k: &str, d: &str| std::env::var(k).unwrap_or_else(|_| d.to_owned());
     let schema = format!("auth_bench_{}", std::process::id());
     let common = CommonConfig {
-        database_url: env(
-            "QUIRE_BENCH_DATABASE_URL",
-            "postgres://postgres@127.0.0.1:5432/quire_bench",
-        ),
-        db_schema: Some(schema),
-        db_pool_size: 16,
-        redis_url: env("QUIRE_REDIS_URL", "redis://127.0.0.1:6379"),
-        kafka_brokers: env("QUIRE_KAFKA_BROKERS", "127.0.0.1:9092"),
         outbox_poll_ms: 100,
-        migrate_on_start: true,
-        migrate_database_url: None,
-        kafka_create_topics: true,
-        grpc_addr: Some("127.0.0.1:0".into()),
-        admin_addr: Some("127.0.0.1:0".into()),
+        ..support::common(&support::database_url(), &schema, 16)
     };
     let grpc_url = spawn_auth(&common).await?;
     // Only auth is needed here.

@@ -20,6 +20,8 @@ trap 'deploy/local/infra.sh down broker || true; rm -rf "$QUIRE_DATA_DIR"' EXIT
 deploy/local/infra.sh up
 RUST_LOG=error cargo bench -p quire-bench --bench users_me
 RUST_LOG=error cargo bench -p quire-bench --bench search
+# The catalog at 100k, 300k and 1M books, generated in SQL (bench/scale.md).
+RUST_LOG=error cargo bench -p quire-bench --bench scale
 RUST_LOG=error cargo bench -p quire-bench --bench trades
 # Crowd-funding: settling a campaign of 10,000 pledges, funded and failed (bench/campaigns.md).
 RUST_LOG=error cargo bench -p quire-bench --bench campaigns

@@ -107,6 +107,41 @@ where
     stats(measured, elapsed, all)
 }
 
+/// The benches' database (`QUIRE_BENCH_DATABASE_URL`, else `quire_bench` on the local
+/// Postgres).
+pub fn database_url() -> String {
+    std::env::var("QUIRE_BENCH_DATABASE_URL")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/quire_bench".to_owned())
+}
+
+/// A name of this run (process and second), for its consumer groups and folders.
+pub fn run_id() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    format!("{}_{secs}", std::process::id())
+}
+
+/// The services' shared settings for a bench in `schema` of `database_url`: the local
+/// Redis and broker (or `QUIRE_REDIS_URL`, `QUIRE_KAFKA_BROKERS`), migrations on start,
+/// ephemeral ports, and the outbox polled every 50 ms (the default of .env.example).
+pub fn common(database_url: &str, schema: &str, pool_size: usize) -> CommonConfig {
+    let env = |k: &str, d: &str| std::env::var(k).unwrap_or_else(|_| d.to_owned());
+    CommonConfig {
+        database_url: database_url.to_owned(),
+        db_schema: Some(schema.into()),
+        db_pool_size: pool_size,
+        redis_url: env("QUIRE_REDIS_URL", "redis://127.0.0.1:6379"),
+        kafka_brokers: env("QUIRE_KAFKA_BROKERS", "127.0.0.1:9092"),
+        outbox_poll_ms: 50,
+        migrate_on_start: true,
+        migrate_database_url: None,
+        kafka_create_topics: true,
+        grpc_addr: Some("127.0.0.1:0".into()),
+        admin_addr: Some("127.0.0.1:0".into()),
+    }
+}
+
 /// Starts auth in this process (creating the database when missing), with the admin
 /// `bench@quire.local` / `bench-password`; returns its gRPC URL.
 pub async fn spawn_auth(common: &CommonConfig) -> anyhow::Result<String> {
