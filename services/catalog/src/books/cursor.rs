@@ -6,7 +6,8 @@
 //!
 //! A cursor is `<sort>.<key>.<book id>`, the key being what the sort orders by (the
 //! creation time in microseconds, the price in cents, the title in URL-safe base64, or a
-//! rating's sum and count); it is opaque to clients and checked on the way in.
+//! rating's sum and count, ranked by `ratings::rank`); it is opaque to clients and
+//! checked on the way in.
 
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
@@ -14,12 +15,13 @@ use chrono::{DateTime, Utc};
 use diesel::dsl::sql;
 use diesel::pg::Pg;
 use diesel::prelude::*;
-use diesel::sql_types::{BigInt, Bool, Integer, Text, Timestamptz};
+use diesel::sql_types::{BigInt, Bool, Double, Integer, Text, Timestamptz};
 use uuid::Uuid;
 
 use crate::db::book::BookRow;
 use crate::db::schema::books;
 use crate::error::{CatalogError, CommonErrors, Result};
+use crate::ratings;
 
 /// The shop's orders.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -160,14 +162,12 @@ impl Sort {
                 let (sum, count) = key.split_once('-').ok_or_else(bad)?;
                 let sum: i64 = sum.parse().map_err(|_| bad())?;
                 let count: i32 = count.parse().map_err(|_| bad())?;
-                // The rank as the generated column computes it (same expression, same
-                // bits), never a float carried in the cursor.
+                // ratings::rank gives the generated column's bits: both divide the same
+                // two exact integers as doubles.
                 Box::new(
-                    sql::<Bool>("(books.rating_rank, books.rating_count, books.id) < ((")
-                        .bind::<BigInt, _>(sum)
-                        .sql(" + 15)::double precision / (")
-                        .bind::<Integer, _>(count)
-                        .sql(" + 5), ")
+                    sql::<Bool>("(books.rating_rank, books.rating_count, books.id) < (")
+                        .bind::<Double, _>(ratings::rank(count, sum))
+                        .sql(", ")
                         .bind::<Integer, _>(count)
                         .sql(", ")
                         .bind::<diesel::sql_types::Uuid, _>(id)
